@@ -1,0 +1,49 @@
+# The user's front door. See README.md.
+#
+#   make qemu-test   build the patched kernel and run the guest tests (SMP=2)
+#   make check       everything that gates a change: series, checkpatch, tests
+#   make qemu        boot the kernel to a busybox shell
+#   make qemu-run CMD='...' [ADD=DIR]   run a command in the guest
+#   make clean       remove the build folders (the ccache stays)
+#
+# Common settings: SMP= MEM= APPEND= ICOUNT= TIMEOUT= CACHE=
+
+SHELL := /bin/bash
+SMP ?= 2
+MEM ?= 512M
+APPEND ?=
+ICOUNT ?=
+CMD ?=
+ADD ?=
+export SMP MEM APPEND ICOUNT
+
+.PHONY: all deps series kernel initramfs qemu-test check qemu qemu-run clean
+
+all: qemu-test
+
+deps:
+	@scripts/deps.sh
+
+series: deps
+	@scripts/apply-series.sh
+
+kernel: series
+	@scripts/build-kernel.sh qemu >/dev/null
+
+qemu-test: kernel
+	@scripts/run-tests.sh qemu
+
+check: deps
+	@scripts/check.sh
+
+qemu: kernel
+	@scripts/mkinitramfs.sh "$${CACHE:-$$HOME/.cache/sched-interactive}/shell.cpio.gz" "$(ADD)"
+	@scripts/qemu.sh "$${CACHE:-$$HOME/.cache/sched-interactive}/build-qemu/arch/x86/boot/bzImage" \
+		"$${CACHE:-$$HOME/.cache/sched-interactive}/shell.cpio.gz" shell
+
+qemu-run: kernel
+	@[ -n "$(CMD)" ] || { echo "error: give the command to run, CMD='...'" >&2; exit 2; }
+	@scripts/run-cmd.sh qemu "$(CMD)" "$(ADD)"
+
+clean:
+	rm -rf "$${CACHE:-$$HOME/.cache/sched-interactive}"/build-* tests/out

@@ -1,0 +1,22 @@
+#!/bin/bash
+# Run one command in the guest and exit with its status.
+#
+#   scripts/run-cmd.sh NAME CMD [ADD_DIR]
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+name=${1:?usage: run-cmd.sh NAME CMD [ADD_DIR]}
+cmd=${2:?usage: run-cmd.sh NAME CMD [ADD_DIR]}
+add=${3:-}
+kbuild=$CACHE/build-$name
+img=$kbuild/cmd.cpio.gz
+log=$kbuild/console-cmd.log
+
+KBUILD=$kbuild "$TOP/scripts/mkinitramfs.sh" "$img" "$add" "$cmd"
+set +e
+TIMEOUT=${TIMEOUT:-600} "$TOP/scripts/qemu.sh" "$kbuild/arch/x86/boot/bzImage" "$img" cmd "$log" |
+	sed -n '/^IA-BEGIN/,/^IA-END/{/^IA-BEGIN/d;/^IA-END/d;p}'
+set -e
+grep -q "^IA-END rc=" "$log" || die "the guest did not finish; see $log"
+rc=$(sed -n 's/^IA-END rc=\([0-9]*\).*/\1/p' "$log" | tail -n 1)
+exit "${rc:-1}"

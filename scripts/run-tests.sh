@@ -1,0 +1,24 @@
+#!/bin/bash
+# Boot the kernel built as NAME with the guest tests, and report.
+#
+#   scripts/run-tests.sh NAME [LABEL]
+#
+# Prints each result and "N passed, N failed"; exits non-zero on any
+# failure, panic, hang (after $TIMEOUT s) or missing result.
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+name=${1:?usage: run-tests.sh NAME [LABEL]}
+label=${2:-}
+kbuild=$CACHE/build-$name
+img=$kbuild/tests.cpio.gz
+log=$kbuild/console-smp${SMP:-2}.log
+
+KBUILD=$kbuild "$TOP/scripts/mkinitramfs.sh" "$img"
+say "booting $name with SMP=${SMP:-2}${APPEND:+, APPEND=$APPEND} (console: $log)"
+set +e
+TIMEOUT=${TIMEOUT:-600} "$TOP/scripts/qemu.sh" "$kbuild/arch/x86/boot/bzImage" "$img" test "$log" >/dev/null
+rc=$?
+set -e
+[ "$rc" = 124 ] && echo "error: guest hung: stopped after ${TIMEOUT:-600}s" >&2
+"$TOP/scripts/parse-results.sh" "$log" "$label"

@@ -1,0 +1,392 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Helpers for the guest tests of the interactive scheduling class: TAP 13
+ * output in the kselftest style, the class switch, /proc/<pid>/sched
+ * fields, and CPU hogs.
+ */
+#ifndef IA_TEST_H
+#define IA_TEST_H
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define SYSCTL_PATH "/proc/sys/kernel/sched_interactive"
+
+static int tap_n, tap_fail, tap_pass, tap_skipped;
+
+static inline void tap_plan(int n)
+{
+	printf("TAP version 13\n1..%d\n", n);
+	fflush(stdout);
+}
+
+static inline void tap_vresult(const char *status, const char *fmt, va_list ap)
+{
+	printf("%s %d ", status, ++tap_n);
+	vprintf(fmt, ap);
+	printf("\n");
+	fflush(stdout);
+}
+
+/* One test result; returns @cond so that callers can chain on it. */
+static inline int tap_ok(int cond, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	tap_vresult(cond ? "ok" : "not ok", fmt, ap);
+	va_end(ap);
+	if (cond)
+		tap_pass++;
+	else
+		tap_fail++;
+	return cond;
+}
+
+static inline void tap_skip(const char *fmt, ...)
+{
+	va_list ap;
+	char buf[512];
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	printf("ok %d %s # SKIP\n", ++tap_n, buf);
+	fflush(stdout);
+	tap_skipped++;
+}
+
+static inline void tap_info(const char *fmt, ...)
+{
+	va_list ap;
+
+	printf("# ");
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+	fflush(stdout);
+}
+
+/* kselftest exit codes: 0 pass, 1 fail, 4 skip. */
+static inline int tap_exit(void)
+{
+	if (tap_fail)
+		return 1;
+	if (!tap_pass && tap_skipped)
+		return 4;
+	return 0;
+}
+
+static inline void tap_bail(const char *why)
+{
+	printf("Bail out! %s\n", why);
+	fflush(stdout);
+	exit(1);
+}
+
+static inline const char *milestone(void)
+{
+	const char *m = getenv("IA_MILESTONE");
+
+	return m && *m ? m : "none";
+}
+
+/* Write a string to a file; returns 0 or the errno of the failure. */
+static inline int write_file(const char *path, const char *s)
+{
+	int fd = open(path, O_WRONLY);
+	int err = 0;
+
+	if (fd < 0)
+		return errno;
+	if (write(fd, s, strlen(s)) < 0)
+		err = errno;
+	close(fd);
+	return err;
+}
+
+static inline long read_long(const char *path)
+{
+	char buf[64];
+	ssize_t n;
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = 0;
+	return strtol(buf, NULL, 10);
+}
+
+static inline int ia_get(void)
+{
+	return (int)read_long(SYSCTL_PATH);
+}
+
+static inline int ia_set(int on)
+{
+	return write_file(SYSCTL_PATH, on ? "1" : "0");
+}
+
+/*
+ * Read a field of /proc/<pid>/task/<tid>/sched ("name : value") into
+ * @val. Returns 0, or -1 if the task or the field is not there.
+ */
+static inline int sched_field_str(pid_t pid, pid_t tid, const char *name,
+				  char *val, size_t len)
+{
+	char path[96], line[256];
+	size_t nlen = strlen(name);
+	FILE *f;
+	int ret = -1;
+
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/sched", pid, tid);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		char *p = line, *q;
+
+		if (strncmp(p, name, nlen) || (p[nlen] != ' ' && p[nlen] != ':'))
+			continue;
+		p = strchr(p, ':');
+		if (!p)
+			break;
+		p++;
+		while (*p == ' ')
+			p++;
+		q = p + strlen(p);
+		while (q > p && (q[-1] == '\n' || q[-1] == ' '))
+			*--q = 0;
+		snprintf(val, len, "%s", p);
+		ret = 0;
+		break;
+	}
+	fclose(f);
+	return ret;
+}
+
+static inline long long sched_field(pid_t pid, const char *name)
+{
+	char v[64];
+
+	if (sched_field_str(pid, pid, name, v, sizeof(v)))
+		return -1;
+	return strtoll(v, NULL, 10);
+}
+
+/* 1 if the task is in the interactive class, 0 if not, -1 if gone. */
+static inline int on_interactive(pid_t pid, pid_t tid)
+{
+	char v[16];
+
+	if (sched_field_str(pid, tid, "interactive.on", v, sizeof(v)))
+		return -1;
+	return atoi(v);
+}
+
+/* CPU time used by a task, in ns, from /proc/<pid>/schedstat. */
+static inline long long runtime_ns(pid_t pid)
+{
+	char path[64];
+	long long ns = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/schedstat", pid);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	if (fscanf(f, "%lld", &ns) != 1)
+		ns = -1;
+	fclose(f);
+	return ns;
+}
+
+static inline long long now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static inline void sleep_ms(long ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+	while (nanosleep(&ts, &ts) && errno == EINTR)
+		;
+}
+
+static inline int pin_to(pid_t pid, int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	return sched_setaffinity(pid, sizeof(set), &set);
+}
+
+static inline int nr_cpus(void)
+{
+	cpu_set_t set;
+
+	if (sched_getaffinity(0, sizeof(set), &set))
+		return 1;
+	return CPU_COUNT(&set);
+}
+
+static inline void burn(void)
+{
+	volatile unsigned long x = 0;
+
+	for (;;)
+		x++;
+}
+
+/*
+ * Start a task that burns CPU until it is killed: on @cpu (-1 for any),
+ * at @nice, with @policy (SCHED_OTHER, SCHED_BATCH or SCHED_IDLE).
+ */
+static inline pid_t spawn_hog(int cpu, int nice, int policy)
+{
+	pid_t pid = fork();
+
+	if (pid < 0)
+		tap_bail("fork failed");
+	if (pid == 0) {
+		struct sched_param sp = { 0 };
+
+		if (cpu >= 0 && pin_to(0, cpu))
+			_exit(1);
+		if (policy != SCHED_OTHER && sched_setscheduler(0, policy, &sp))
+			_exit(1);
+		if (setpriority(PRIO_PROCESS, 0, nice))
+			_exit(1);
+		burn();
+	}
+	return pid;
+}
+
+/* Start a task that sleeps until it is killed. */
+static inline pid_t spawn_sleeper(int nice, int policy, int prio)
+{
+	pid_t pid = fork();
+
+	if (pid < 0)
+		tap_bail("fork failed");
+	if (pid == 0) {
+		struct sched_param sp = { .sched_priority = prio };
+
+		if (sched_setscheduler(0, policy, &sp))
+			_exit(1);
+		if (policy != SCHED_FIFO && policy != SCHED_RR &&
+		    setpriority(PRIO_PROCESS, 0, nice))
+			_exit(1);
+		for (;;)
+			pause();
+	}
+	return pid;
+}
+
+static inline void kill_all(pid_t *pids, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (pids[i] > 0)
+			kill(pids[i], SIGKILL);
+	for (i = 0; i < n; i++)
+		if (pids[i] > 0)
+			waitpid(pids[i], NULL, 0);
+}
+
+/* Whether a process still exists (and is not a zombie). */
+static inline int alive(pid_t pid)
+{
+	char path[64], state = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	if (fscanf(f, "%*d (%*[^)]) %c", &state) != 1)
+		state = 0;
+	fclose(f);
+	return state && state != 'Z' && state != 'X';
+}
+
+/*
+ * Count every task in the system by class: @on gets those in the
+ * interactive class, @off the others, split by whether their policy is
+ * one the class owns (SCHED_NORMAL or SCHED_BATCH).
+ */
+struct class_count {
+	int owned_on, owned_off, other_on, other_off, total;
+};
+
+static inline void count_classes(struct class_count *c)
+{
+	DIR *procs = opendir("/proc");
+	struct dirent *pe;
+
+	memset(c, 0, sizeof(*c));
+	if (!procs)
+		return;
+	while ((pe = readdir(procs))) {
+		char tpath[64];
+		DIR *tasks;
+		struct dirent *te;
+		pid_t pid = atoi(pe->d_name);
+
+		if (pid <= 0)
+			continue;
+		snprintf(tpath, sizeof(tpath), "/proc/%d/task", pid);
+		tasks = opendir(tpath);
+		if (!tasks)
+			continue;
+		while ((te = readdir(tasks))) {
+			pid_t tid = atoi(te->d_name);
+			char v[16];
+			int on, policy, owned;
+
+			if (tid <= 0)
+				continue;
+			on = on_interactive(pid, tid);
+			if (on < 0 || sched_field_str(pid, tid, "policy", v, sizeof(v)))
+				continue;
+			policy = atoi(v);
+			owned = policy == SCHED_OTHER || policy == SCHED_BATCH;
+			if (owned && on)
+				c->owned_on++;
+			else if (owned)
+				c->owned_off++;
+			else if (on)
+				c->other_on++;
+			else
+				c->other_off++;
+			c->total++;
+		}
+		closedir(tasks);
+	}
+	closedir(procs);
+}
+
+#endif /* IA_TEST_H */

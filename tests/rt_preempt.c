@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * An RT task preempts class tasks at once: a SCHED_FIFO task that wakes
+ * every 10 ms beside two class hogs on its CPU is never held up for
+ * anything like a class timeslice (102 ms).
+ */
+#include "ia.h"
+
+int main(void)
+{
+	struct sched_param rt = { .sched_priority = 50 };
+	long long worst = 0, sum = 0, next;
+	int cpu = 1 % nr_cpus(), i, n = 200;
+	pid_t pids[2];
+
+	tap_plan(2);
+	if (ia_get() < 0)
+		tap_bail(SYSCTL_PATH " missing");
+	ia_set(1);
+	pids[0] = spawn_hog(cpu, 0, SCHED_OTHER);
+	pids[1] = spawn_hog(cpu, -5, SCHED_OTHER);
+	pin_to(0, cpu);
+	sleep_ms(200);
+	tap_ok(sched_setscheduler(0, SCHED_FIFO, &rt) == 0, "became SCHED_FIFO");
+
+	next = now_ns();
+	for (i = 0; i < n; i++) {
+		struct timespec ts;
+		long long late;
+
+		next += 10000000;
+		ts.tv_sec = next / 1000000000;
+		ts.tv_nsec = next % 1000000000;
+		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+		late = now_ns() - next;
+		sum += late;
+		if (late > worst)
+			worst = late;
+	}
+	rt.sched_priority = 0;
+	sched_setscheduler(0, SCHED_OTHER, &rt);
+	kill_all(pids, 2);
+	ia_set(0);
+	tap_ok(worst < 30000000,
+	       "RT wake-up latency beside class hogs: mean %lld us, max %lld us (want < 30 ms)",
+	       sum / n / 1000, worst / 1000);
+	return tap_exit();
+}

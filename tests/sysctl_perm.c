@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Only a privileged user switches the class: an unprivileged user cannot
+ * open the sysctl for writing, and root without CAP_SYS_ADMIN gets EPERM.
+ * Neither changes the setting.
+ */
+#include <linux/capability.h>
+#include <sys/syscall.h>
+#include "ia.h"
+
+/* Try to write @val in a child with @uid and, if @dropcaps, no capabilities. */
+static int try_write(uid_t uid, int dropcaps, const char *val)
+{
+	int st, pipefd[2], err = -1;
+	pid_t pid;
+
+	if (pipe(pipefd))
+		tap_bail("pipe");
+	pid = fork();
+	if (pid == 0) {
+		close(pipefd[0]);
+		if (dropcaps) {
+			struct __user_cap_header_struct h = {
+				_LINUX_CAPABILITY_VERSION_3, 0 };
+			struct __user_cap_data_struct d[2] = { { 0 } };
+
+			if (syscall(SYS_capset, &h, d))
+				_exit(2);
+		}
+		if (uid && (setgid(uid) || setuid(uid)))
+			_exit(2);
+		err = write_file(SYSCTL_PATH, val);
+		if (write(pipefd[1], &err, sizeof(err)) != sizeof(err))
+			_exit(2);
+		_exit(0);
+	}
+	close(pipefd[1]);
+	if (read(pipefd[0], &err, sizeof(err)) != sizeof(err))
+		err = -1;
+	close(pipefd[0]);
+	waitpid(pid, &st, 0);
+	return err;
+}
+
+int main(void)
+{
+	int err;
+
+	tap_plan(5);
+	if (ia_get() < 0)
+		tap_bail(SYSCTL_PATH " missing");
+	ia_set(0);
+
+	err = try_write(65534, 0, "1");
+	tap_ok(err == EACCES || err == EPERM,
+	       "user nobody cannot write the sysctl (%s)", strerror(err));
+	tap_ok(ia_get() == 0, "the setting is unchanged");
+
+	err = try_write(0, 1, "1");
+	tap_ok(err == EPERM, "root without CAP_SYS_ADMIN gets EPERM (%s)",
+	       strerror(err));
+	tap_ok(ia_get() == 0, "the setting is unchanged");
+
+	err = try_write(0, 0, "1");
+	tap_ok(err == 0 && ia_get() == 1, "root can write it");
+	ia_set(0);
+
+	return tap_exit();
+}

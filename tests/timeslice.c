@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The O(1) core: timeslices by nice in nanoseconds, expiry into the
+ * expired array, the fork split, and sched_yield() to the expired array.
+ */
+#include "ia.h"
+
+#define MS 1000000LL
+
+/*
+ * A sleeping task at @nice, moved into the class through SCHED_FIFO and
+ * back so that it starts with a full slice: switching_to refills it.
+ */
+static pid_t fresh_sleeper(int nice)
+{
+	pid_t pid = spawn_sleeper(nice, SCHED_OTHER, 0);
+	struct sched_param rt = { .sched_priority = 1 }, no = { 0 };
+
+	sleep_ms(20);
+	sched_setscheduler(pid, SCHED_FIFO, &rt);
+	sched_setscheduler(pid, SCHED_OTHER, &no);
+	return pid;
+}
+
+int main(void)
+{
+	static const struct { int nice; long long ms; } slices[] = {
+		{ -20, 200 }, { -12, 161 }, { 0, 102 }, { 10, 53 }, { 19, 10 },
+	};
+	pid_t pids[4];
+	unsigned int i;
+	int expired, active, ok;
+	long long t0, worst, slice;
+
+	tap_plan(10);
+	if (ia_get() < 0)
+		tap_bail(SYSCTL_PATH " missing");
+	ia_set(1);
+
+	for (i = 0; i < sizeof(slices) / sizeof(slices[0]); i++) {
+		pid_t p = fresh_sleeper(slices[i].nice);
+
+		slice = sched_field(p, "interactive.time_slice");
+		tap_ok(slice == slices[i].ms * MS,
+		       "nice %d: timeslice %lld ns (want %lld ms)",
+		       slices[i].nice, slice, slices[i].ms);
+		kill_all(&p, 1);
+	}
+
+	/*
+	 * A nice 0 and a nice 19 hog on one CPU. The nice 0 one runs first
+	 * for its 102 ms and expires; the nice 19 one then runs its 10 ms and
+	 * expires too, the arrays swap, and so on. So the nice 19 hog waits
+	 * in the expired array about 91 % of the time.
+	 */
+	pids[0] = spawn_hog(0, 0, SCHED_OTHER);
+	pids[1] = spawn_hog(0, 19, SCHED_OTHER);
+	pin_to(0, 1 % nr_cpus());
+	sleep_ms(100);
+	expired = active = 0;
+	ok = 1;
+	for (i = 0; i < 200; i++) {
+		char a[16];
+
+		if (sched_field_str(pids[1], pids[1], "interactive.array", a, sizeof(a)))
+			break;
+		expired += !strcmp(a, "expired");
+		active += !strcmp(a, "active");
+		slice = sched_field(pids[0], "interactive.time_slice");
+		if (slice <= 0 || slice > 102 * MS)
+			ok = 0;
+		sleep_ms(7);
+	}
+	tap_info("nice 19 hog seen in the active array %d times, expired %d times",
+		 active, expired);
+	tap_ok(expired > 120 && active >= 2,
+	       "beside a nice 0 hog, a nice 19 hog waits in the expired array and runs after the swap");
+	tap_ok(ok, "the nice 0 hog's slice left stays within (0, 102 ms]");
+	kill_all(pids, 2);
+
+	/* Fork split: the child takes half of what the parent has left. */
+	{
+		int fds[2];
+		long long before, parent, child;
+		pid_t c;
+		char b;
+
+		if (pipe(fds))
+			tap_bail("pipe");
+		pin_to(0, 0);
+		sched_yield();
+		before = sched_field(getpid(), "interactive.time_slice");
+		c = fork();
+		if (c == 0) {
+			close(fds[1]);
+			if (read(fds[0], &b, 1) < 0)
+				_exit(1);
+			_exit(0);
+		}
+		parent = sched_field(getpid(), "interactive.time_slice");
+		child = sched_field(c, "interactive.time_slice");
+		tap_info("before fork %lld ns; after: parent %lld, child %lld", before, parent, child);
+		tap_ok(child > 0 && child <= before / 2 + 1 &&
+		       child >= (before - 20 * MS) / 2 &&
+		       parent <= before / 2 &&
+		       sched_field(c, "interactive.first_time_slice") == 1,
+		       "fork gives the child half of the parent's slice");
+		close(fds[1]);
+		waitpid(c, NULL, 0);
+		close(fds[0]);
+	}
+
+	/*
+	 * sched_yield() with a hog on the same CPU: the yielder goes behind
+	 * it, to the expired array, and waits until the hog's slice is over.
+	 * Without competition it comes straight back.
+	 */
+	pids[0] = spawn_hog(0, 0, SCHED_OTHER);
+	sleep_ms(50);
+	worst = 0;
+	for (i = 0; i < 5; i++) {
+		long long d;
+
+		t0 = now_ns();
+		sched_yield();
+		d = now_ns() - t0;
+		if (d > worst)
+			worst = d;
+	}
+	tap_info("yield beside a hog: longest %lld us", worst / 1000);
+	tap_ok(worst > 10 * MS, "yield beside a hog waits for the hog's slice");
+	kill_all(pids, 1);
+	sleep_ms(20);
+	worst = 0;
+	for (i = 0; i < 20; i++) {
+		long long d;
+
+		t0 = now_ns();
+		sched_yield();
+		d = now_ns() - t0;
+		if (d > worst)
+			worst = d;
+	}
+	tap_info("yield alone: longest %lld us", worst / 1000);
+	tap_ok(worst < 5 * MS, "yield alone returns at once");
+
+	ia_set(0);
+	return tap_exit();
+}
