@@ -47,6 +47,10 @@ while read -r p _; do
 	fi
 done <"$TOP/series"
 [ -z "$upto" ] || [ -n "$found" ] || die "no patch named $upto in series"
+for f in "$TOP"/patches/*.patch; do
+	grep -qx "$(basename "$f")" "$TOP/series" ||
+		die "patches/$(basename "$f") is not listed in series"
+done
 
 have=$SRC/.applied
 touch "$have"

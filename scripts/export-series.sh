@@ -22,7 +22,7 @@ for f in "$tmp"/*.patch; do
 	echo "$n" >>"$tmp/names"
 done
 # Keep the # comments of series: the grouping is written by hand.
-awk -v names="$tmp/names" 'BEGIN { while ((getline l < names) > 0) want[l] = 1 }
+awk -v names="$tmp/names" 'BEGIN { while ((getline l < names) > 0) want[l] = 1; close(names) }
 	/^#/ || /^$/ { print; next } ($1 in want) { print $1; seen[$1] = 1 }
 	END { while ((getline l < names) > 0) if (!(l in seen)) print l }' \
 	"$TOP/series" >"$tmp/series" 2>/dev/null || cp "$tmp/names" "$tmp/series"
