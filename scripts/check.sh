@@ -38,6 +38,10 @@ if [ $ok = 1 ]; then
 	for smp in 1 4; do
 		SMP=$smp step "tests-smp$smp" "$TOP/scripts/run-tests.sh" qemu "smp$smp: " || true
 	done
+	for v in 1 2; do
+		SMP=2 APPEND="sched_interactive=$v ia.tests=boot_param" \
+			step "boot-param-$v" "$TOP/scripts/run-tests.sh" qemu "sched_interactive=$v: " || true
+	done
 fi
 
 pass=$(grep -c "^PASS " "$results")

@@ -25,7 +25,7 @@ command -v qemu-system-x86_64 >/dev/null ||
 
 args=(-machine q35 -accel tcg -cpu max -smp "$smp" -m "$mem"
 	-kernel "$kernel" -initrd "$initrd"
-	-append "console=ttyS0 panic=-1 loglevel=6 ia.mode=$mode ${APPEND:-}"
+	-append "console=ttyS0 panic=-1 loglevel=7 ia.mode=$mode ${APPEND:-}"
 	-display none -no-reboot -nodefaults)
 if [ -n "${ICOUNT:-}" ]; then
 	args+=(-icount "shift=$ICOUNT,sleep=off,align=off")
