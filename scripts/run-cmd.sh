@@ -1,5 +1,6 @@
 #!/bin/bash
-# Run one command in the guest and exit with its status.
+# Run one command in the guest and exit with its status (make qemu-run
+# says the status, but make itself exits 2 on any failure).
 #
 #   scripts/run-cmd.sh NAME CMD [ADD_DIR]
 set -eu
@@ -14,9 +15,11 @@ log=$kbuild/console-cmd.log
 
 KBUILD=$kbuild "$TOP/scripts/mkinitramfs.sh" "$img" "$add" "$cmd"
 set +e
-TIMEOUT=${TIMEOUT:-600} "$TOP/scripts/qemu.sh" "$kbuild/arch/x86/boot/bzImage" "$img" cmd "$log" |
+# Keep kernel messages off the command's output unless APPEND asks.
+APPEND="loglevel=4 ${APPEND:-}" TIMEOUT=${TIMEOUT:-600} "$TOP/scripts/qemu.sh" "$kbuild/arch/x86/boot/bzImage" "$img" cmd "$log" |
 	sed -n '/^IA-BEGIN/,/^IA-END/{/^IA-BEGIN/d;/^IA-END/d;p}'
 set -e
 grep -q "^IA-END rc=" "$log" || die "the guest did not finish; see $log"
 rc=$(sed -n 's/^IA-END rc=\([0-9]*\).*/\1/p' "$log" | tail -n 1)
+[ "${rc:-1}" = 0 ] || echo "the command exited with status ${rc:-1}" >&2
 exit "${rc:-1}"
