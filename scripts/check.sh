@@ -1,8 +1,11 @@
 #!/bin/bash
 # Everything that gates a change, in order: the series applies with no
-# fuzz, checkpatch --strict is clean on every patch, the kernel builds,
-# and the guest tests pass at -smp 1 and -smp 4. Ends with the total
-# "N passed, N failed" line and exits non-zero on any failure.
+# fuzz, checkpatch --strict is clean on every patch, the estimator tests
+# pass at each milestone of the series (baseline, O12.2, O13, ...), and
+# the kernel with the whole series passes every guest test at -smp 1 and
+# -smp 4 and boots right with a good and a bad sched_interactive=. Ends
+# with the total "N passed, N failed" line and exits non-zero on any
+# failure.
 set -u
 . "$(dirname "$0")/lib.sh"
 
@@ -27,16 +30,47 @@ step() {
 	return "$rc"
 }
 
+# Milestones are marked in series by "# milestone: NAME" after the last
+# patch of each; the tree at a marker is that milestone.
+milestones() {
+	awk '/^# milestone: / { print prev, $3; next } /^[^#]/ && NF { prev = $1 }' "$TOP/series"
+}
+last_patch=$(grep -v '^#' "$TOP/series" | grep -v '^$' | tail -n 1)
+
 start=$(date +%s)
 ok=1
 step series "$TOP/scripts/apply-series.sh" || ok=0
 if [ $ok = 1 ]; then
 	step checkpatch "$TOP/scripts/checkpatch.sh" || true
-	step build "$TOP/scripts/build-kernel.sh" qemu || ok=0
+fi
+
+# The estimator tests at each milestone below the top of the series, in
+# series order so that each build only adds to the one before.
+top_milestone=none
+est_tests=$(make -s -C "$TOP/tests" print-est-tests)
+while [ $ok = 1 ] && read -r patch name; do
+	if [ "$patch" = "$last_patch" ]; then
+		top_milestone=$name
+		continue
+	fi
+	step "build-$name" "$TOP/scripts/apply-series.sh" "$patch" || { ok=0; break; }
+	step "build-$name" "$TOP/scripts/build-kernel.sh" qemu || { ok=0; break; }
+	SMP=1 APPEND="ia.milestone=$name ia.tests=$(echo $est_tests | tr ' ' ,)" \
+		step "tests-$name" "$TOP/scripts/run-tests.sh" qemu "$name: " || true
+done <<EOF_M
+$(milestones)
+EOF_M
+
+# The whole series: every test, on one and four CPUs, and the boot
+# parameter, good and bad.
+if [ $ok = 1 ]; then
+	step apply-all "$TOP/scripts/apply-series.sh" || ok=0
+	[ $ok = 1 ] && { step build "$TOP/scripts/build-kernel.sh" qemu || ok=0; }
 fi
 if [ $ok = 1 ]; then
 	for smp in 1 4; do
-		SMP=$smp step "tests-smp$smp" "$TOP/scripts/run-tests.sh" qemu "smp$smp: " || true
+		SMP=$smp APPEND="ia.milestone=$top_milestone" \
+			step "tests-smp$smp" "$TOP/scripts/run-tests.sh" qemu "smp$smp: " || true
 	done
 	for v in 1 2; do
 		SMP=2 APPEND="sched_interactive=$v ia.tests=boot_param" \

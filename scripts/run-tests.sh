@@ -18,6 +18,9 @@ log=$kbuild/console-smp${SMP:-2}${tag:+-$tag}.log
 KBUILD=$kbuild "$TOP/scripts/mkinitramfs.sh" "$img"
 say "booting $name with SMP=${SMP:-2}${APPEND:+, APPEND=$APPEND} (console: $log)"
 set +e
+# A deterministic disk for the uninterruptible-sleep tests: null_blk
+# completes each request from a timer after 5 ms.
+APPEND="null_blk.irqmode=2 null_blk.completion_nsec=5000000 ${APPEND:-}" \
 TIMEOUT=${TIMEOUT:-600} "$TOP/scripts/qemu.sh" "$kbuild/arch/x86/boot/bzImage" "$img" test "$log" >/dev/null
 rc=$?
 set -e

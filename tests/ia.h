@@ -24,6 +24,7 @@
 
 #define SYSCTL_PATH "/proc/sys/kernel/sched_interactive"
 
+
 static int tap_n, tap_fail, tap_pass, tap_skipped;
 
 static inline void tap_plan(int n)
@@ -180,6 +181,47 @@ static inline int sched_field_str(pid_t pid, pid_t tid, const char *name,
 	}
 	fclose(f);
 	return ret;
+}
+
+/*
+ * One read of /proc/<pid>/sched, so that several fields come from the
+ * same moment (the kernel prints them under the runqueue lock).
+ */
+struct sched_snap {
+	char buf[8192];
+};
+
+static inline int snap_take(struct sched_snap *s, pid_t pid)
+{
+	char path[64];
+	ssize_t n, len = 0;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/sched", pid);
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return -1;
+	while ((n = read(fd, s->buf + len, sizeof(s->buf) - 1 - len)) > 0)
+		len += n;
+	close(fd);
+	s->buf[len] = 0;
+	return 0;
+}
+
+static inline long long snap_get(const struct sched_snap *s, const char *name)
+{
+	const char *p = s->buf;
+	size_t nlen = strlen(name);
+
+	while ((p = strstr(p, name))) {
+		if ((p == s->buf || p[-1] == '\n') &&
+		    (p[nlen] == ' ' || p[nlen] == ':')) {
+			p = strchr(p, ':');
+			return p ? strtoll(p + 1, NULL, 10) : -1;
+		}
+		p += nlen;
+	}
+	return -1;
 }
 
 static inline long long sched_field(pid_t pid, const char *name)
@@ -387,6 +429,83 @@ static inline void count_classes(struct class_count *c)
 		closedir(tasks);
 	}
 	closedir(procs);
+}
+
+/*
+ * The milestone the kernel was built at, from the kernel command line
+ * (ia.milestone=), in series order; a kernel with the whole series says
+ * "none" and counts as the last.
+ */
+enum { M_CORE, M_BASELINE, M_O12_2, M_O12_3, M_O13, M_O13_1 };
+
+static inline int milestone_idx(void)
+{
+	static const char *const names[] = {
+		"core", "baseline", "o12.2", "o12.3", "o13", "o13.1",
+	};
+	const char *m = milestone();
+	unsigned int i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(m, names[i]))
+			return i;
+	return M_O13_1;
+}
+
+#define MS 1000000LL
+
+/* The estimator's maximum sleep_avg: 1 s in A3, 1020 ms from O12.2. */
+static inline long long max_sleep_avg(void)
+{
+	return milestone_idx() >= M_O12_2 ? 1020 * MS : 1000 * MS;
+}
+
+static inline long long my_field(const char *name)
+{
+	return sched_field(getpid(), name);
+}
+
+/*
+ * Give the caller a clean estimate: a class change (to SCHED_FIFO and
+ * back) resets sleep_avg, interactive_credit and activated to 0.
+ */
+static inline int make_fresh(void)
+{
+	struct sched_param rt = { .sched_priority = 1 }, no = { 0 };
+
+	if (sched_setscheduler(0, SCHED_FIFO, &rt))
+		return -1;
+	return sched_setscheduler(0, SCHED_OTHER, &no);
+}
+
+/* Burn @ns of this thread's CPU time. */
+static inline void burn_ns(long long ns)
+{
+	struct timespec ts;
+	long long end;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	end = ts.tv_sec * 1000000000LL + ts.tv_nsec + ns;
+	do {
+		volatile int i;
+
+		for (i = 0; i < 10000; i++)
+			;
+		clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	} while (ts.tv_sec * 1000000000LL + ts.tv_nsec < end);
+}
+
+/* Common start of an estimator test: class on, pinned to a quiet CPU. */
+static inline void estimator_setup(void)
+{
+	if (ia_get() < 0)
+		tap_bail(SYSCTL_PATH " missing");
+	if (milestone_idx() < M_BASELINE)
+		tap_info("milestone %s has no estimator", milestone());
+	ia_set(1);
+	pin_to(0, 1 % nr_cpus());
+	if (make_fresh())
+		tap_bail("cannot reset the estimate (SCHED_FIFO and back)");
 }
 
 #endif /* IA_TEST_H */

@@ -5,8 +5,6 @@
  */
 #include "ia.h"
 
-#define MS 1000000LL
-
 /*
  * A sleeping task at @nice, moved into the class through SCHED_FIFO and
  * back so that it starts with a full slice: switching_to refills it.

@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Losing credit when sleep_avg runs out. From O13 a task that wakes with
+ * sleep_avg 0 loses one credit at that wake-up. At O12.2 the test sat on
+ * a path that nanosecond clocks never take, so such wake-ups cost
+ * nothing; credit went with expiries instead.
+ */
+#include "ia.h"
+
+int main(void)
+{
+	long long c0, c1;
+	int m, i;
+
+	tap_plan(1);
+	estimator_setup();
+	m = milestone_idx();
+
+	c0 = my_field("interactive.credit");
+	for (i = 0; i < 5; i++) {
+		burn_ns(20 * MS);
+		sched_yield();
+		if (my_field("interactive.sleep_avg"))
+			tap_info("sleep_avg not 0 before wake %d", i);
+		sleep_ms(1);
+	}
+	c1 = my_field("interactive.credit");
+	if (m < M_O12_2)
+		tap_skip("no interactive credit before O12.2");
+	else if (m < M_O13)
+		tap_ok(c1 >= c0 - 1, "O12.2: waking with sleep_avg 0 costs no credit (%lld -> %lld)",
+		       c0, c1);
+	else
+		tap_ok(c1 == c0 - 5, "each of 5 wake-ups with sleep_avg 0 costs a credit (%lld -> %lld)",
+		       c0, c1);
+	ia_set(0);
+	return tap_exit();
+}

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A user task that sleeps for long is set to "just interactive" from
+ * O12.2 on (JUST_INTERACTIVE_SLEEP, 816 ms at nice 0 and 612 ms at
+ * nice 10), so that an idle task that turns into a hog cannot starve the
+ * others; the setting can lower sleep_avg. In A3 the sleep is credited
+ * up to the 1 s maximum. From O13 every woken task is also credited its
+ * wait on the runqueue when it is picked (multiplied), so it may end up a
+ * little above JIS; allow 5 ms. (Kernel threads are not clamped: KUnit
+ * pins that case, as a kernel thread's sleeps cannot be driven from here.)
+ */
+#include "ia.h"
+
+/* sleep_avg is JIS, exactly at O12.2, up to 5 ms above from O13. */
+static int at_jis(long long sa, long long jis)
+{
+	if (milestone_idx() < M_O13)
+		return sa == jis;
+	return sa >= jis && sa <= jis + 5 * MS;
+}
+
+static long long after_sleep(int nice, long long ms)
+{
+	setpriority(PRIO_PROCESS, 0, nice);
+	make_fresh();
+	sleep_ms(ms);
+	return my_field("interactive.sleep_avg");
+}
+
+int main(void)
+{
+	long long sa, hi;
+	int m, i;
+
+	tap_plan(3);
+	estimator_setup();
+	m = milestone_idx();
+
+	sa = after_sleep(0, 1500);
+	if (m < M_O12_2)
+		tap_ok(sa == 1000 * MS, "A3: 1.5 s asleep gives the 1 s maximum (%lld ns)", sa);
+	else
+		tap_ok(at_jis(sa, 816 * MS),
+		       "nice 0: 1.5 s asleep gives just-interactive, 816 ms (%lld ns)", sa);
+
+	sa = after_sleep(10, 1500);
+	if (m < M_O12_2)
+		tap_ok(sa == 1000 * MS, "A3, nice 10: the 1 s maximum (%lld ns)", sa);
+	else
+		tap_ok(at_jis(sa, 612 * MS), "nice 10: just-interactive is 612 ms (%lld ns)", sa);
+
+	/* From the top, a long sleep lowers sleep_avg to just-interactive. */
+	setpriority(PRIO_PROCESS, 0, 0);
+	make_fresh();
+	for (i = 0; i < 300; i++) {
+		sleep_ms(5);
+		burn_ns(MS);
+	}
+	sleep_ms(5);
+	hi = my_field("interactive.sleep_avg");
+	sleep_ms(1500);
+	sa = my_field("interactive.sleep_avg");
+	tap_info("at the top %lld ns, after a 1.5 s sleep %lld ns", hi, sa);
+	if (m < M_O12_2)
+		tap_ok(sa == 1000 * MS, "A3: a long sleep keeps the maximum");
+	else
+		tap_ok(hi == 1020 * MS && at_jis(sa, 816 * MS),
+		       "a long sleep from the top sets sleep_avg down to 816 ms");
+	ia_set(0);
+	return tap_exit();
+}

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The sleep multiplier. O12.2: a task with credit has each sleep
+ * multiplied by (11 - current bonus level), so it climbs back faster the
+ * lower it has fallen; a task without credit gets the sleep as it is.
+ * O13: every task gets the multiplier (a fresh task's 10 ms sleep is
+ * worth 110 ms, capped to one 102 ms timeslice as it has no credit).
+ * A3 has no multiplier.
+ */
+#include "ia.h"
+
+int main(void)
+{
+	long long g, before, after, t0, slept;
+	int m, i, level;
+
+	tap_plan(2);
+	estimator_setup();
+	m = milestone_idx();
+
+	sleep_ms(10);
+	g = my_field("interactive.sleep_avg");
+	if (m < M_O13)
+		tap_ok(g >= 10 * MS && g < 12 * MS,
+		       "a fresh task's 10 ms sleep earns 10 ms (%lld ns)", g);
+	else
+		tap_ok(g >= 100 * MS && g <= 104 * MS,
+		       "a fresh task's 10 ms sleep earns 11 x 10 ms, capped at 102 ms (%lld ns)", g);
+
+	/* With credit, from the middle of the range. */
+	make_fresh();
+	for (i = 0; i < 400; i++) {
+		sleep_ms(5);
+		burn_ns(MS);
+	}
+	burn_ns(500 * MS);
+	sched_yield();
+	before = my_field("interactive.sleep_avg");
+	level = before / MS * 10 / (max_sleep_avg() / MS);
+	t0 = now_ns();
+	sleep_ms(10);
+	slept = now_ns() - t0;
+	after = my_field("interactive.sleep_avg");
+	tap_info("credit %lld, sleep_avg %lld ns (level %d), slept %lld ns, now %lld ns",
+		 my_field("interactive.credit"), before, level, slept, after);
+	/*
+	 * Reading the field costs some CPU, charged when the task goes to
+	 * sleep: allow 3 ms of it.
+	 */
+	if (m < M_O12_2)
+		tap_ok(after - before >= slept - 3 * MS && after - before <= slept + MS,
+		       "A3: a 10 ms sleep earns 10 ms at any level (%lld ns)", after - before);
+	else
+		tap_ok(after - before >= slept * (11 - level) - 3 * MS &&
+		       after - before <= (slept + MS) * (11 - level),
+		       "with credit at level %d a 10 ms sleep earns x%d (%lld ns)",
+		       level, 11 - level, after - before);
+	ia_set(0);
+	return tap_exit();
+}

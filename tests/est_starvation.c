@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * An expired task is not starved for ever by interactive ones that keep
+ * going back into the active array: once the expired array has waited
+ * STARVATION_LIMIT, expiring tasks go to the expired array too. The
+ * limit is 1 s in A3 and, from O12.2 (which reverted A3's form), 1020 ms
+ * times the number of runnable tasks. Three tasks that run 15 ms and
+ * sleep 5 ms stay interactive while they fill the CPU; a hog beside them
+ * must still run within the limit.
+ */
+#include "ia.h"
+
+#define NBUSY 3
+
+int main(void)
+{
+	long long last, prev, t, gap = 0, limit, end;
+	int cpu = 1 % nr_cpus(), m, i;
+	pid_t busy[NBUSY], hog;
+
+	tap_plan(1);
+	estimator_setup();
+	m = milestone_idx();
+	for (i = 0; i < NBUSY; i++) {
+		busy[i] = fork();
+		if (busy[i] == 0) {
+			pin_to(0, cpu);
+			make_fresh();
+			for (;;) {
+				burn_ns(15 * MS);
+				sleep_ms(5);
+			}
+		}
+	}
+	sleep_ms(1500);
+	hog = spawn_hog(cpu, 0, SCHED_OTHER);
+	if (nr_cpus() > 1)
+		pin_to(0, 0);
+
+	prev = runtime_ns(hog);
+	last = now_ns();
+	end = last + 8000 * MS;
+	while ((t = now_ns()) < end) {
+		long long r = runtime_ns(hog);
+
+		if (r != prev) {
+			if (t - last > gap)
+				gap = t - last;
+			last = t;
+			prev = r;
+		}
+		sleep_ms(20);
+	}
+	if (now_ns() - last > gap)
+		gap = now_ns() - last;
+	for (i = 0; i < NBUSY; i++)
+		tap_info("busy task %d: bonus %lld", i, sched_field(busy[i], "interactive.bonus"));
+	kill_all(busy, NBUSY);
+	kill_all(&hog, 1);
+
+	/*
+	 * nr_running when the limit is checked: at most the busy tasks, the
+	 * hog and, on one CPU, this sampler.
+	 */
+	limit = m < M_O12_2 ? 1000 * MS :
+		(1020 * (NBUSY + 1 + (nr_cpus() == 1)) + 1) * MS;
+	tap_ok(gap <= limit + 500 * MS,
+	       "the hog never waited more than the starvation limit (%lld ms): longest %lld ms",
+	       limit / MS, gap / MS);
+	ia_set(0);
+	return tap_exit();
+}
