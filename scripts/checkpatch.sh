@@ -8,7 +8,7 @@ allow=$(grep -v '^#' "$TOP/scripts/checkpatch.allow" | grep -v '^$' || true)
 fail=0
 while read -r p _; do
 	case "$p" in ''|'#'*) continue ;; esac
-	out=$(cd "$SRC" && perl scripts/checkpatch.pl --strict --terse --no-summary \
+	out=$(cd "$SRC" && perl scripts/checkpatch.pl --strict --terse --showfile --no-summary \
 		"$TOP/patches/$p" 2>&1 || true)
 	[ -z "$allow" ] || out=$(echo "$out" | grep -Ev -e "$allow" || true)
 	if [ -z "$out" ]; then

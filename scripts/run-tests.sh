@@ -12,8 +12,8 @@ name=${1:?usage: run-tests.sh NAME [LABEL]}
 label=${2:-}
 kbuild=$CACHE/build-$name
 img=$kbuild/tests.cpio.gz
-tag=$(printf "%s" "${APPEND:-}" | tr -c "a-zA-Z0-9=,." _)
-log=$kbuild/console-smp${SMP:-2}${tag:+-$tag}.log
+tag=$(printf "%s" "$label" | tr -cd "a-zA-Z0-9=._-")
+log=$kbuild/console-${tag:-smp${SMP:-2}}.log
 
 KBUILD=$kbuild "$TOP/scripts/mkinitramfs.sh" "$img"
 say "booting $name with SMP=${SMP:-2}${APPEND:+, APPEND=$APPEND} (console: $log)"

@@ -86,18 +86,21 @@ int main(void)
 	count_classes(&on);
 	tap_info("on: %d normal/batch in the class, %d not; %d others in it, %d not",
 		 on.owned_on, on.owned_off, on.other_on, on.other_off);
-	tap_ok(on.owned_off == 0 && on.other_on == 0 &&
-	       on.owned_on == before.owned_off,
-	       "on: all %d normal/batch tasks in the class, no other task",
-	       before.owned_off);
+	/*
+	 * Kernel threads come and go (a kworker may be forked meanwhile), so
+	 * the totals are reported; what must hold exactly is that no task is
+	 * on the wrong class, and that the test's own tasks all survive.
+	 */
+	tap_ok(on.owned_off == 0 && on.other_on == 0 && on.owned_on > 0,
+	       "on: all %d normal/batch tasks in the class (%d before), no other task",
+	       on.owned_on, before.owned_off);
 	tap_ok(check_tasks(t, NTASKS, 1),
 	       "on: test tasks alive, policy and nice kept, idle and fifo left out");
 
 	tap_ok(ia_set(0) == 0 && ia_get() == 0, "sysctl switches the class off");
 	count_classes(&off);
-	tap_ok(off.owned_on == 0 && off.other_on == 0 &&
-	       off.owned_off == before.owned_off && off.total == before.total,
-	       "off: no task in the class, %d of %d normal/batch tasks back",
+	tap_ok(off.owned_on == 0 && off.other_on == 0 && off.owned_off > 0,
+	       "off: no task in the class; %d normal/batch tasks back on fair (%d before)",
 	       off.owned_off, before.owned_off);
 	tap_ok(check_tasks(t, NTASKS, 0), "off: test tasks alive, policy and nice kept");
 
