@@ -19,14 +19,6 @@ static int near(long long v, long long want)
 	return v >= want - 2 * MS && v <= want + 2 * MS;
 }
 
-static long long gain(int nice, long long ms)
-{
-	setpriority(PRIO_PROCESS, 0, nice);
-	make_fresh();
-	sleep_ms(ms);
-	return my_field("interactive.sleep_avg");
-}
-
 int main(void)
 {
 	long long g;
@@ -36,14 +28,14 @@ int main(void)
 	estimator_setup();
 	m = milestone_idx();
 
-	g = gain(0, 300);
+	g = sleep_avg_after_sleep(0, 300);
 	if (m < M_O12_2)
 		tap_ok(g >= 300 * MS && g < 320 * MS, "A3: a 300 ms sleep earns 300 ms (%lld ns)", g);
 	else
 		tap_ok(near(g, 102 * MS),
 		       "nice 0: a 300 ms sleep earns one timeslice, 102 ms (%lld ns)", g);
 
-	g = gain(10, 300);
+	g = sleep_avg_after_sleep(10, 300);
 	if (m < M_O12_2)
 		tap_ok(g >= 300 * MS && g < 320 * MS, "A3, nice 10: 300 ms (%lld ns)", g);
 	else

@@ -20,14 +20,6 @@ static int at_jis(long long sa, long long jis)
 	return sa >= jis - 2 * MS && sa <= jis + 5 * MS;
 }
 
-static long long after_sleep(int nice, long long ms)
-{
-	setpriority(PRIO_PROCESS, 0, nice);
-	make_fresh();
-	sleep_ms(ms);
-	return my_field("interactive.sleep_avg");
-}
-
 int main(void)
 {
 	long long sa, hi;
@@ -37,14 +29,14 @@ int main(void)
 	estimator_setup();
 	m = milestone_idx();
 
-	sa = after_sleep(0, 1500);
+	sa = sleep_avg_after_sleep(0, 1500);
 	if (m < M_O12_2)
 		tap_ok(sa == 1000 * MS, "A3: 1.5 s asleep gives the 1 s maximum (%lld ns)", sa);
 	else
 		tap_ok(at_jis(sa, 816 * MS),
 		       "nice 0: 1.5 s asleep gives just-interactive, 816 ms (%lld ns)", sa);
 
-	sa = after_sleep(10, 1500);
+	sa = sleep_avg_after_sleep(10, 1500);
 	if (m < M_O12_2)
 		tap_ok(sa == 1000 * MS, "A3, nice 10: the 1 s maximum (%lld ns)", sa);
 	else

@@ -495,6 +495,15 @@ static inline void burn_ns(long long ns)
 	} while (ts.tv_sec * 1000000000LL + ts.tv_nsec < end);
 }
 
+/* A fresh task at @nice sleeps @ms: its sleep_avg when it wakes. */
+static inline long long sleep_avg_after_sleep(int nice, long long ms)
+{
+	setpriority(PRIO_PROCESS, 0, nice);
+	make_fresh();
+	sleep_ms(ms);
+	return my_field("interactive.sleep_avg");
+}
+
 /* Common start of an estimator test: class on, pinned to a quiet CPU. */
 static inline void estimator_setup(void)
 {

@@ -20,6 +20,22 @@ static pid_t fresh_sleeper(int nice)
 	return pid;
 }
 
+/* The longest of @n calls to sched_yield(), in ns. */
+static long long longest_yield(int n)
+{
+	long long worst = 0, t0, d;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		t0 = now_ns();
+		sched_yield();
+		d = now_ns() - t0;
+		if (d > worst)
+			worst = d;
+	}
+	return worst;
+}
+
 int main(void)
 {
 	static const struct { int nice; long long ms; } slices[] = {
@@ -121,30 +137,12 @@ int main(void)
 	 */
 	pids[0] = spawn_hog(0, 0, SCHED_OTHER);
 	sleep_ms(50);
-	worst = 0;
-	for (i = 0; i < 5; i++) {
-		long long d;
-
-		t0 = now_ns();
-		sched_yield();
-		d = now_ns() - t0;
-		if (d > worst)
-			worst = d;
-	}
+	worst = longest_yield(5);
 	tap_info("yield beside a hog: longest %lld us", worst / 1000);
 	tap_ok(worst > 10 * MS, "yield beside a hog waits for the hog's slice");
 	kill_all(pids, 1);
 	sleep_ms(20);
-	worst = 0;
-	for (i = 0; i < 20; i++) {
-		long long d;
-
-		t0 = now_ns();
-		sched_yield();
-		d = now_ns() - t0;
-		if (d > worst)
-			worst = d;
-	}
+	worst = longest_yield(20);
 	tap_info("yield alone: longest %lld us", worst / 1000);
 	tap_ok(worst < 5 * MS, "yield alone returns at once");
 
