@@ -107,8 +107,9 @@ int main(void)
 
 		if (pipe(fds))
 			tap_bail("pipe");
+		/* Start from a full slice, so that it cannot run out meanwhile. */
 		pin_to(0, 0);
-		sched_yield();
+		make_fresh();
 		before = sched_field(getpid(), "interactive.time_slice");
 		c = fork();
 		if (c == 0) {
