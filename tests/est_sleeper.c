@@ -36,19 +36,29 @@ int main(void)
 	tap_ok(sa == max && bonus == 5 && snap_get(&snap, "interactive.interactive") == 1,
 	       "sleep_avg at the maximum (%lld ms), bonus +5, interactive", max / MS);
 
-	/* At the top, one more wake-up earns a credit (the wait may too). */
+	/*
+	 * At the top, one more wake-up earns a credit (the wait may too).
+	 * The read itself is charged when the task sleeps, and on a busy
+	 * host that can take it off the top: try a few times.
+	 */
 	if (m < M_O12_2) {
 		tap_skip("no interactive credit before O12.2");
 		tap_skip("no interactive credit before O12.2");
 	} else {
-		long long c = my_field("interactive.credit"), c1;
+		long long c = my_field("interactive.credit"), c0 = 0, c1 = 0;
+		int ok = 0;
 
 		tap_ok(c > 100, "credit earned past the maximum: %lld", c);
-		sleep_ms(5);
-		c1 = my_field("interactive.credit");
-		tap_ok(c1 >= c + 1 && c1 <= c + 2,
-		       "one more wake-up at the maximum: one more credit (%lld -> %lld)",
-		       c, c1);
+		for (i = 0; i < 5 && !ok; i++) {
+			sleep_ms(5);
+			snap_take(&snap, getpid());
+			c0 = snap_get(&snap, "interactive.credit");
+			sleep_ms(5);
+			c1 = my_field("interactive.credit");
+			ok = c1 >= c0 + 1 && c1 <= c0 + 2;
+		}
+		tap_ok(ok, "one more wake-up at the maximum: one more credit (%lld -> %lld)",
+		       c0, c1);
 	}
 
 	burn_ns(3 * MS);
