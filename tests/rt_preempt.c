@@ -1,15 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * An RT task preempts class tasks at once: a SCHED_FIFO task that wakes
- * every 10 ms beside two class hogs on its CPU is never held up for
- * anything like a class timeslice (102 ms).
+ * every 10 ms beside two class hogs on its CPU is not held up for
+ * anything like a class timeslice (102 ms). The bound is on the 95th
+ * percentile: under TCG a single wake-up can be late for the host's
+ * reasons, which the benchmark, not this test, is for.
  */
 #include "ia.h"
+
+static int cmp_ll(const void *a, const void *b)
+{
+	long long x = *(const long long *)a, y = *(const long long *)b;
+
+	return x < y ? -1 : x > y;
+}
 
 int main(void)
 {
 	struct sched_param rt = { .sched_priority = 50 };
-	long long worst = 0, sum = 0, next;
+	long long worst = 0, sum = 0, next, lat[200];
 	int cpu = 1 % nr_cpus(), i, n = 200;
 	pid_t pids[2];
 
@@ -33,6 +42,7 @@ int main(void)
 		ts.tv_nsec = next % 1000000000;
 		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
 		late = now_ns() - next;
+		lat[i] = late;
 		sum += late;
 		if (late > worst)
 			worst = late;
@@ -41,8 +51,9 @@ int main(void)
 	sched_setscheduler(0, SCHED_OTHER, &rt);
 	kill_all(pids, 2);
 	ia_set(0);
-	tap_ok(worst < 30000000,
-	       "RT wake-up latency beside class hogs: mean %lld us, max %lld us (want < 30 ms)",
-	       sum / n / 1000, worst / 1000);
+	qsort(lat, n, sizeof(lat[0]), cmp_ll);
+	tap_ok(lat[n * 95 / 100] < 10000000,
+	       "RT wake-up latency beside class hogs: mean %lld us, p95 %lld us, max %lld us (want p95 < 10 ms)",
+	       sum / n / 1000, lat[n * 95 / 100] / 1000, worst / 1000);
 	return tap_exit();
 }
