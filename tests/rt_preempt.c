@@ -2,9 +2,10 @@
 /*
  * An RT task preempts class tasks at once: a SCHED_FIFO task that wakes
  * every 10 ms beside two class hogs on its CPU is not held up for
- * anything like a class timeslice (102 ms). The bound is on the 95th
- * percentile: under TCG a single wake-up can be late for the host's
- * reasons, which the benchmark, not this test, is for.
+ * anything like a class timeslice (102 ms): were it not preempting them,
+ * a typical wake-up would wait tens of ms. The bound is on the median:
+ * under TCG wake-ups can be late for the host's reasons, which the
+ * benchmark, not this test, measures.
  */
 #include "ia.h"
 
@@ -52,8 +53,8 @@ int main(void)
 	kill_all(pids, 2);
 	ia_set(0);
 	qsort(lat, n, sizeof(lat[0]), cmp_ll);
-	tap_ok(lat[n * 95 / 100] < 10000000,
-	       "RT wake-up latency beside class hogs: mean %lld us, p95 %lld us, max %lld us (want p95 < 10 ms)",
-	       sum / n / 1000, lat[n * 95 / 100] / 1000, worst / 1000);
+	tap_ok(lat[n / 2] < 5000000,
+	       "RT wake-up latency beside class hogs: median %lld us (want < 5 ms), mean %lld us, p95 %lld us, max %lld us",
+	       lat[n / 2] / 1000, sum / n / 1000, lat[n * 95 / 100] / 1000, worst / 1000);
 	return tap_exit();
 }
