@@ -15,7 +15,9 @@ APPEND ?=
 ICOUNT ?=
 CMD ?=
 ADD ?=
-export SMP MEM APPEND ICOUNT
+# Where the tree and the builds live (scripts/lib.sh has the same default).
+CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/sched-interactive
+export SMP MEM APPEND ICOUNT CACHE
 
 .PHONY: all deps series kernel initramfs qemu-test check qemu qemu-run clean
 
@@ -37,13 +39,12 @@ check: deps
 	@scripts/check.sh
 
 qemu: kernel
-	@scripts/mkinitramfs.sh "$${CACHE:-$$HOME/.cache/sched-interactive}/shell.cpio.gz" "$(ADD)"
-	@scripts/qemu.sh "$${CACHE:-$$HOME/.cache/sched-interactive}/build-qemu/arch/x86/boot/bzImage" \
-		"$${CACHE:-$$HOME/.cache/sched-interactive}/shell.cpio.gz" shell
+	@scripts/mkinitramfs.sh "$(CACHE)/shell.cpio.gz" "$(ADD)"
+	@scripts/qemu.sh "$(CACHE)/build-qemu/arch/x86/boot/bzImage" "$(CACHE)/shell.cpio.gz" shell
 
 qemu-run: kernel
 	@[ -n "$(CMD)" ] || { echo "error: give the command to run, CMD='...'" >&2; exit 2; }
 	@scripts/run-cmd.sh qemu "$(CMD)" "$(ADD)"
 
 clean:
-	rm -rf "$${CACHE:-$$HOME/.cache/sched-interactive}"/build-* tests/out
+	rm -rf "$(CACHE)"/build-* tests/out
