@@ -2,6 +2,9 @@
 #
 #   make qemu-test   build the patched kernel and run the guest tests (SMP=2)
 #   make check       everything that gates a change: series, checkpatch, tests
+#   make check-series build and boot the tree after every patch
+#   make mail        the series as [PATCH n/m] mails with a cover letter, in mail/
+#   make bench       EEVDF and each milestone under icount (QUICK=1: a short set)
 #   make qemu        boot the kernel to a busybox shell
 #   make qemu-run CMD='...' [ADD=DIR]   run a command in the guest
 #   make clean       remove the build folders (the ccache stays)
@@ -14,12 +17,13 @@ MEM ?= 512M
 APPEND ?=
 ICOUNT ?=
 CMD ?=
+QUICK ?=
 ADD ?=
 # Where the tree and the builds live (scripts/lib.sh has the same default).
 CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/sched-interactive
-export SMP MEM APPEND ICOUNT CACHE
+export SMP MEM APPEND ICOUNT CACHE QUICK
 
-.PHONY: all deps series kernel initramfs qemu-test check qemu qemu-run clean
+.PHONY: all deps series kernel initramfs qemu-test check check-series mail bench qemu qemu-run clean
 
 all: qemu-test
 
@@ -37,6 +41,16 @@ qemu-test: kernel
 
 check: deps
 	@scripts/check.sh
+
+check-series: series
+	@scripts/check-series.sh
+
+mail: series
+	@scripts/mail.sh
+
+bench:
+	@scripts/deps.sh rt-tests gnuplot-nox
+	@scripts/bench.sh
 
 qemu: kernel
 	@scripts/mkinitramfs.sh "$(CACHE)/shell.cpio.gz" "$(ADD)"

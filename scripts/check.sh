@@ -1,10 +1,12 @@
 #!/bin/bash
 # Everything that gates a change, in order: the series applies with no
-# fuzz, checkpatch --strict is clean on every patch, the estimator tests
-# pass at each milestone of the series (baseline, O12.2, O13, ...), and
-# the kernel with the whole series passes every guest test at -smp 1 and
-# -smp 4 and boots right with a good and a bad sched_interactive=. Ends
-# with the total "N passed, N failed" line and exits non-zero on any
+# fuzz; checkpatch --strict is clean and the changelogs are in shape on
+# every patch; the documentation builds; the mails of make mail, taken
+# with git am, give the quilt tree; the tree after every patch builds and
+# boots, and at each milestone of the series (baseline, O12.2, ...) the
+# estimator tests pass; the whole series passes every guest test at -smp
+# 1 and -smp 4 and boots right with a good and a bad sched_interactive=.
+# Ends with the total "N passed, N failed" line and exits non-zero on any
 # failure.
 set -u
 . "$(dirname "$0")/lib.sh"
@@ -31,35 +33,45 @@ step() {
 }
 
 # Milestones are marked in series by "# milestone: NAME" after the last
-# patch of each; the tree at a marker is that milestone.
+# patch of each; the tree at a marker is that milestone. The last marker
+# is the state of the whole series: what follows it adds no behaviour.
 milestones() {
 	awk '/^# milestone: / { print prev, $3; next } /^[^#]/ && NF { prev = $1 }' "$TOP/series"
 }
-last_patch=$(grep -v '^#' "$TOP/series" | grep -v '^$' | tail -n 1)
+top_milestone=$(milestones | tail -n 1 | cut -d' ' -f2)
+top_milestone=${top_milestone:-none}
+patches=$(grep -v '^#' "$TOP/series" | grep -v '^$')
+n=$(echo "$patches" | wc -l)
 
 start=$(date +%s)
 ok=1
 step series "$TOP/scripts/apply-series.sh" || ok=0
 if [ $ok = 1 ]; then
 	step checkpatch "$TOP/scripts/checkpatch.sh" || true
+	step changelogs "$TOP/scripts/check-changelogs.sh" || true
+	step docs "$TOP/scripts/check-docs.sh" || true
+	step mail "$TOP/scripts/mail.sh" && step roundtrip "$TOP/scripts/roundtrip.sh" || true
 fi
 
-# The estimator tests at each milestone below the top of the series, in
-# series order so that each build only adds to the one before.
-top_milestone=none
+# Bisectability: build the tree after every patch and boot it; at a
+# milestone below the top, run the estimator tests there. In series
+# order, so that each build only adds to the one before.
 est_tests=$(make -s -C "$TOP/tests" print-est-tests)
-while [ $ok = 1 ] && read -r patch name; do
-	if [ "$patch" = "$last_patch" ]; then
-		top_milestone=$name
-		continue
+i=0
+for patch in $patches; do
+	[ $ok = 1 ] || break
+	i=$((i + 1))
+	[ "$i" = "$n" ] && break
+	name=$(milestones | awk -v p="$patch" '$1 == p { print $2 }')
+	step "apply $i/$n" "$TOP/scripts/apply-series.sh" "$patch" || { ok=0; break; }
+	step "build $i/$n $patch" "$TOP/scripts/build-kernel.sh" qemu || { ok=0; break; }
+	if [ -n "$name" ] && [ "$name" != "$top_milestone" ]; then
+		SMP=1 APPEND="ia.milestone=$name ia.tests=$(echo $est_tests | tr ' ' ,)" \
+			step "tests-$name" "$TOP/scripts/run-tests.sh" qemu "$name: " || true
+	else
+		step "boot $i/$n" "$TOP/scripts/boot-check.sh" qemu "$i/$n $patch" || true
 	fi
-	step "build-$name" "$TOP/scripts/apply-series.sh" "$patch" || { ok=0; break; }
-	step "build-$name" "$TOP/scripts/build-kernel.sh" qemu || { ok=0; break; }
-	SMP=1 APPEND="ia.milestone=$name ia.tests=$(echo $est_tests | tr ' ' ,)" \
-		step "tests-$name" "$TOP/scripts/run-tests.sh" qemu "$name: " || true
-done <<EOF_M
-$(milestones)
-EOF_M
+done
 
 # The whole series: every test, on one and four CPUs, and the boot
 # parameter, good and bad.

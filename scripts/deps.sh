@@ -1,11 +1,13 @@
 #!/bin/bash
 # Install what the harness needs with apt-get, and say what is missing if
 # that cannot be done.
+#
+#   scripts/deps.sh [PACKAGE...]    (more packages, for make bench)
 set -eu
 
 pkgs="linux-source-6.12 qemu-system-x86 busybox-static quilt ccache gcc make
 bc bison flex libelf-dev libssl-dev cpio xz-utils rsync perl python3 kmod
-libc6-dev"
+libc6-dev git python3-sphinx $*"
 
 missing=
 for p in $pkgs; do

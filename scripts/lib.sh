@@ -17,3 +17,23 @@ die() {
 say() {
 	echo ">>> $*"
 }
+
+# A git repository of the unpatched tree, for make mail (scripts/git-base.sh).
+GIT=$CACHE/git
+# git_identity: a fixed identity and date for the commits made in $GIT,
+# so that each run gives the same commit ids. (git am keeps each patch's
+# own author and date.)
+git_identity() {
+	export GIT_AUTHOR_NAME=sched-interactive
+	export GIT_AUTHOR_EMAIL=sched-interactive@localhost
+	export GIT_COMMITTER_NAME=$GIT_AUTHOR_NAME
+	export GIT_COMMITTER_EMAIL=$GIT_AUTHOR_EMAIL
+	export GIT_AUTHOR_DATE=2003-08-05T10:17:55+1000
+	export GIT_COMMITTER_DATE=$GIT_AUTHOR_DATE
+}
+
+# kernel_version TREE: the VERSION.PATCHLEVEL.SUBLEVEL of a kernel tree.
+kernel_version() {
+	awk '/^VERSION =/ { v = $3 } /^PATCHLEVEL =/ { p = $3 }
+	     /^SUBLEVEL =/ { s = $3; print v "." p "." s; exit }' "$1/Makefile"
+}

@@ -7,7 +7,8 @@
 # console goes to LOG as well as to stdout, stdin is closed, and the run
 # is stopped after $TIMEOUT seconds. Settings from the environment: SMP
 # (vCPUs, default 2), MEM (default 512M), APPEND (extra kernel command
-# line), ICOUNT (QEMU -icount shift=ICOUNT,sleep=off,align=off), TIMEOUT.
+# line), ICOUNT (QEMU -icount shift=ICOUNT,sleep=off,align=off), TIMEOUT,
+# and QEMU_ARGS (more QEMU arguments, split at spaces, such as a disk).
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -30,6 +31,8 @@ args=(-machine q35 -accel tcg -cpu max -smp "$smp" -m "$mem"
 if [ -n "${ICOUNT:-}" ]; then
 	args+=(-icount "shift=$ICOUNT,sleep=off,align=off")
 fi
+# shellcheck disable=SC2206
+[ -z "${QEMU_ARGS:-}" ] || args+=($QEMU_ARGS)
 
 if [ -z "$log" ]; then
 	# Interactive: Ctrl-A X quits, Ctrl-A C reaches the QEMU monitor.

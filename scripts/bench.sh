@@ -1,0 +1,87 @@
+#!/bin/bash
+# make bench: build each milestone of the series, boot it under QEMU
+# icount at -smp 1 and -smp 2, run every scenario under EEVDF and under
+# the class in that same boot (tests/bench/run-bench.sh), and write the
+# results folder: results/DATE-COMMIT/ with bench.csv, the tables, the
+# claims and the plots (scripts/bench-report.sh).
+#
+#   scripts/bench.sh        QUICK=1: fewer milestones, scenarios and CPUs
+#
+# ICOUNT sets the icount shift (default 2: 4 ns per instruction).
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+if [ "${QUICK:-0}" = 1 ]; then
+	dur=1000 smps="1" want="o12.2 o13 o13.1"
+	scenarios="hogs makej reader reader_hogs hackbench pingpong"
+else
+	dur=2000 smps="1 2" want="baseline o12.2 o13 o13.1"
+	scenarios="desktop hogs makej forkstorm reader reader_hogs reader_hogs_bfq virtio_bfq hackbench cyclictest pingpong"
+fi
+icount=${ICOUNT:-2}
+
+commit=$(git -C "$TOP" rev-parse --short HEAD 2>/dev/null || echo nogit)
+out=$TOP/results/$(date +%F)-$commit
+[ "${QUICK:-0}" = 1 ] && out=$out-quick
+rm -rf "$out"
+mkdir -p "$out"
+csv=$out/bench.csv
+echo "milestone,smp,scenario,sched,run,role,metric,value" >"$csv"
+cat >"$out/setup.txt" <<EOT
+command: make bench${QUICK:+ QUICK=$QUICK}
+date: $(date -u '+%F %T UTC')
+commit: $commit
+tree: Debian linux-source-6.12 $(dpkg-query -W -f='${Version}' linux-source-6.12 2>/dev/null)
+qemu: $(qemu-system-x86_64 --version | head -n 1), TCG, -icount shift=$icount,sleep=off,align=off
+duration: $dur ms per scenario and run
+milestones: $want
+smp: $smps
+scenarios: $scenarios
+EOT
+
+stage=$CACHE/bench-root
+"$TOP/scripts/bench-image.sh" "$stage"
+# The realistic disk: a 64 MiB file on the host, as a virtio-blk device.
+disk=$CACHE/bench-disk.img
+[ -f "$disk" ] || head -c $((64 << 20)) /dev/urandom >"$disk"
+
+milestones() {
+	awk '/^# milestone: / { print prev, $3; next } /^[^#]/ && NF { prev = $1 }' "$TOP/series"
+}
+start=$(date +%s)
+failed=
+while read -r patch name; do
+	case " $want " in *" $name "*) ;; *) continue ;; esac
+	"$TOP/scripts/apply-series.sh" "$patch"
+	"$TOP/scripts/build-kernel.sh" qemu >/dev/null
+	for smp in $smps; do
+		raw=$out/raw-$name-smp$smp.txt
+		say "$name, -smp $smp: $scenarios"
+		if ! SMP=$smp ICOUNT=$icount MEM=512M TIMEOUT=${TIMEOUT:-1500} \
+			QEMU_ARGS="-drive file=$disk,if=virtio,format=raw,cache=unsafe" \
+			APPEND="null_blk.irqmode=2 null_blk.completion_nsec=5000000 ia.milestone=$name" \
+			"$TOP/scripts/run-cmd.sh" qemu "/bench/run-bench.sh $dur $scenarios" "$stage" >"$raw"; then
+			echo "error: the $name boot at -smp $smp failed; see $raw and $CACHE/build-qemu/console-cmd.log" >&2
+			failed="$failed $name/smp$smp"
+		fi
+		# BENCH scenario=S sched=X run=N role=R k=v ... -> one CSV row per k=v.
+		awk -v m="$name" -v smp="$smp" '$1 == "BENCH" {
+			delete f
+			for (i = 2; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
+			for (i = 2; i <= NF; i++) {
+				split($i, kv, "=")
+				if (kv[1] ~ /^(scenario|sched|run|role|name)$/) continue
+				printf "%s,%s,%s,%s,%s,%s,%s,%s\n", m, smp, f["scenario"],
+					f["sched"], f["run"], f["role"], kv[1], kv[2]
+			}
+		}' "$raw" >>"$csv"
+	done
+done <<EOF_M
+$(milestones)
+EOF_M
+"$TOP/scripts/apply-series.sh" >/dev/null
+echo "elapsed: $(($(date +%s) - start)) s" >>"$out/setup.txt"
+
+"$TOP/scripts/bench-report.sh" "$out"
+say "results in $out (took $(($(date +%s) - start)) s)"
+[ -z "$failed" ] || die "these boots did not finish:$failed"
