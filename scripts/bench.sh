@@ -12,10 +12,10 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 
 if [ "${QUICK:-0}" = 1 ]; then
-	dur=1000 smps="1" want="o12.2 o13 o13.1"
+	dur=2000 warm=2000 smps="1" want="o12.2 o13 o13.1"
 	scenarios="hogs makej reader reader_hogs hackbench pingpong"
 else
-	dur=2000 smps="1 2" want="baseline o12.2 o13 o13.1"
+	dur=3000 warm=2000 smps="1 2" want="baseline o12.2 o13 o13.1"
 	scenarios="desktop hogs makej forkstorm reader reader_hogs reader_hogs_bfq virtio_bfq hackbench cyclictest pingpong"
 fi
 icount=${ICOUNT:-2}
@@ -33,7 +33,7 @@ date: $(date -u '+%F %T UTC')
 commit: $commit
 tree: Debian linux-source-6.12 $(dpkg-query -W -f='${Version}' linux-source-6.12 2>/dev/null)
 qemu: $(qemu-system-x86_64 --version | head -n 1), TCG, -icount shift=$icount,sleep=off,align=off
-duration: $dur ms per scenario and run
+duration: $dur ms per scenario and run, after $warm ms of warm-up for the desktop tasks
 milestones: $want
 smp: $smps
 scenarios: $scenarios
@@ -60,7 +60,7 @@ while read -r patch name; do
 		if ! SMP=$smp ICOUNT=$icount MEM=512M TIMEOUT=${TIMEOUT:-1500} \
 			QEMU_ARGS="-drive file=$disk,if=virtio,format=raw,cache=unsafe" \
 			APPEND="null_blk.irqmode=2 null_blk.completion_nsec=5000000 ia.milestone=$name" \
-			"$TOP/scripts/run-cmd.sh" qemu "/bench/run-bench.sh $dur $scenarios" "$stage" >"$raw"; then
+			"$TOP/scripts/run-cmd.sh" qemu "/bench/run-bench.sh $dur $warm $scenarios" "$stage" >"$raw"; then
 			echo "error: the $name boot at -smp $smp failed; see $raw and $CACHE/build-qemu/console-cmd.log" >&2
 			failed="$failed $name/smp$smp"
 		fi

@@ -1,0 +1,101 @@
+#!/bin/sh
+# The benchmark inside the guest: each scenario under EEVDF (sysctl 0)
+# and under the interactive class (sysctl 1), twice, in the order
+# EEVDF, class, EEVDF, class, so that drift shows as a difference
+# between the two runs rather than between the schedulers.
+#
+#   run-bench.sh DURATION_MS WARMUP_MS SCENARIO...
+#
+# In the scenarios with the desktop tasks (audio, X, video), those run
+# alone for WARMUP_MS first, uncounted, so that the estimator has learnt
+# them when the load starts, as with a player that was running before
+# the compile began; the load then runs for DURATION_MS.
+#
+# Prints one line per workload and run:
+#   BENCH scenario=S sched=eevdf|ia run=1|2 role=R key=value...
+set -eu
+PATH=/bench:/bin:/sbin:/usr/bin
+knob=/proc/sys/kernel/sched_interactive
+dur=$1
+warm=$2
+shift 2
+secs=$(( (dur + 999) / 1000 ))
+
+[ -w "$knob" ] || { echo "run-bench: no $knob: not an interactive-class kernel" >&2; exit 2; }
+echo 0 >"$knob"
+BENCH_LOOPS_PER_MS=$(calibrate | sed 's/^loops_per_ms=//')
+export BENCH_LOOPS_PER_MS
+echo "BENCH-INFO loops_per_ms=$BENCH_LOOPS_PER_MS cpus=$(grep -c ^processor /proc/cpuinfo)"
+
+# The disks: null_blk completes each request from a timer (deterministic),
+# the virtio disk is a file on the host (realistic, not repeatable).
+nullb=/dev/nullb0
+vda=/dev/vda
+# cyclictest keeps its figures in POSIX shared memory.
+mkdir -p /dev/shm
+mount -t tmpfs shm /dev/shm 2>/dev/null || true
+[ -b "$nullb" ] || { echo "run-bench: no $nullb (CONFIG_BLK_DEV_NULL_BLK)" >&2; exit 2; }
+iosched() {
+	echo "$2" >"/sys/block/${1#/dev/}/queue/scheduler"
+}
+iosched "$nullb" none
+
+# The desktop: audio (1 ms every 10 ms), X (0.5 to 4 ms of work at 10 to
+# 60 ms intervals, waiting for input in between) and video (8 ms per
+# frame at 25 frames per second).
+desktop() {
+	export BENCH_WARMUP_MS=$warm
+	t=$((warm + dur))
+	periodic audio "$t" 10000 1000 | sed 's/^name=audio/role=audio/' &
+	periodic x "$t" 10000 500 60000 4000 7 | sed 's/^name=x/role=x/' &
+	periodic video "$t" 40000 8000 | sed 's/^name=video/role=video/' &
+	unset BENCH_WARMUP_MS
+	usleep $((warm * 1000))
+}
+hogs() {
+	hog 4 "$dur" | sed 's/^/role=hogs /' &
+}
+
+scenario() {
+	case "$1" in
+	desktop) desktop ;;
+	hogs) desktop; hogs ;;
+	makej) desktop; makej 4 "$dur" "$nullb" 20000 64 3 | sed 's/^/role=makej /' & ;;
+	forkstorm) desktop; forkstorm "$dur" 200 | sed 's/^/role=forkstorm /' & ;;
+	reader) reader "$dur" "$nullb" 64 | sed 's/^/role=reader /' & ;;
+	reader_hogs) hogs; reader "$dur" "$nullb" 64 | sed 's/^/role=reader /' & ;;
+	reader_hogs_bfq)
+		iosched "$nullb" bfq
+		hogs; reader "$dur" "$nullb" 64 | sed 's/^/role=reader /' &
+		wait
+		iosched "$nullb" none
+		;;
+	virtio_bfq)
+		[ -b "$vda" ] || { echo "role=reader error=no_virtio_disk"; return; }
+		iosched "$vda" bfq
+		hogs; reader "$dur" "$vda" 64 | sed 's/^/role=reader /' &
+		;;
+	hackbench)
+		hackbench -p -g 4 -l 100 2>&1 |
+			sed -n 's/^Time: *\([0-9.]*\).*/role=hackbench seconds=\1/p'
+		;;
+	cyclictest)
+		hogs
+		cyclictest -q -t 1 -i 1000 -D "$secs" 2>&1 |
+			sed -n 's/.*Min: *\([0-9]*\).*Avg: *\([0-9]*\).*Max: *\([0-9]*\).*/role=cyclictest lat_min_us=\1 lat_avg_us=\2 lat_max_us=\3/p' &
+		;;
+	pingpong) pingpong 20000 | sed 's/^/role=pingpong /' ;;
+	*) echo "run-bench: unknown scenario $1" >&2; exit 2 ;;
+	esac
+	wait
+}
+
+for s in "$@"; do
+	for run in 1 2; do
+		for sched in eevdf ia; do
+			[ "$sched" = ia ] && echo 1 >"$knob" || echo 0 >"$knob"
+			scenario "$s" | sed "s/^/BENCH scenario=$s sched=$sched run=$run /"
+		done
+	done
+done
+echo 0 >"$knob"
