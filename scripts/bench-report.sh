@@ -1,5 +1,6 @@
 #!/bin/bash
-# Turn a results folder's bench.csv into the report: table.md (every
+# Turn a results folder's bench.csv into the report: summary.md (the
+# main figures at -smp 1), table.md (every
 # figure, milestone x scenario x EEVDF/class, the mean of the two runs,
 # marked where they differ by more than 5 %), claims.md (the 2003 claims
 # and the targets, each holds or not, with its figures), two plots
@@ -65,20 +66,52 @@ END {
 				for (j = 1; j <= 2; j++) {
 					x = mean(smp, mlist[i], p[2], p[3], p[4], sc[j])
 					dd = diff(smp, mlist[i], p[2], p[3], p[4], sc[j])
-					tot++; if (dd > 0.05) { marked++ }
-					printf " %s%s |", fmt(x), dd > 0.05 ? " †" : ""
+					tot++; if (dd > 0.05) marked++
+					if (p[4] ~ /^lat_/) { ltot++; if (dd > 0.05) lmarked++ }
+					printf " %s%s |", fmt(x), (dd > 0.05 ? " †" : "")
 				}
 			}
 			printf "\n"
 		}
 	}
-	printf "\nRepeatability: %d of %d figures differ by more than 5 %% between their two runs.\n", marked, tot
+	printf "\nRepeatability: %d of %d figures differ by more than 5 %% between their two runs", marked, tot
+	printf " (%d of the %d latency figures, %d of the %d others).\n", lmarked, ltot, marked - lmarked, tot - ltot
 }' "$csv" >"$dir/table.md"
+
+# The summary for README.md: the main figures at -smp 1, EEVDF from the
+# last milestone's boot beside the class at each milestone.
+awk "$load"'
+END {
+	nw = split("desktop audio deadlines_met|desktop x deadlines_met|desktop video deadlines_met|" \
+		"hogs audio deadlines_met|hogs audio lat_p99_us|hogs x deadlines_met|hogs x lat_p99_us|" \
+		"hogs video deadlines_met|hogs hogs loops_per_s|" \
+		"makej_io audio deadlines_met|makej_io x deadlines_met|makej_io makej mb_per_s|" \
+		"makej audio deadlines_met|makej x deadlines_met|makej makej loops_per_s|" \
+		"forkstorm audio deadlines_met|forkstorm forkstorm forks_per_s|" \
+		"reader reader mb_per_s|reader_hogs reader mb_per_s|reader_hogs_bfq reader mb_per_s|" \
+		"hackbench hackbench seconds|hackbench hackbench switches|pingpong pingpong ns_per_switch|" \
+		"cyclictest cyclictest lat_avg_us|cyclictest cyclictest lat_max_us", want, "|")
+	last = mlist[nms]
+	printf "| scenario | workload | figure | EEVDF |"
+	for (i = 1; i <= nms; i++) printf " %s |", mlist[i]
+	printf "\n|---|---|---|---:|"
+	for (i = 1; i <= nms; i++) printf "---:|"
+	printf "\n"
+	for (r = 1; r <= nw; r++) {
+		split(want[r], p, " ")
+		e = mean(1, last, p[1], p[2], p[3], "eevdf")
+		if (e == "") continue
+		printf "| %s | %s | %s | %s |", p[1], p[2], p[3], fmt(e)
+		for (i = 1; i <= nms; i++) printf " %s |", fmt(mean(1, mlist[i], p[1], p[2], p[3], "ia"))
+		printf "\n"
+	}
+}' "$csv" >"$dir/summary.md"
 
 # The claims of the 2003 mails and the targets, at -smp 1.
 awk "$load"'
 function g(mi, sc, role, met, sched) { return mean(1, mi, sc, role, met, sched) }
 function row(claim, ok, figs) {
+	if (ok == "") figs = "not in this run"
 	printf "| %s | %s | %s |\n", claim, ok == "" ? "not measured" : (ok ? "holds" : "does not hold"), figs
 }
 function have(x) { return x != "" }
@@ -87,26 +120,36 @@ END {
 	print "| claim | result | figures |"
 	print "|---|---|---|"
 
-	a = g("o12.2", "hogs", "audio", "deadlines_met", "ia")
-	x = g("o12.2", "hogs", "x", "deadlines_met", "ia")
-	xp = g("o12.2", "hogs", "x", "lat_p99_us", "ia")
-	ea = g("o12.2", "hogs", "audio", "deadlines_met", "eevdf")
-	ex = g("o12.2", "hogs", "x", "deadlines_met", "eevdf")
-	row("O12.2: interactive tasks stay responsive beside CPU hogs (audio >= 99.5 % and X >= 95 % of deadlines, X p99 <= 10 ms, with 4 hogs)",
-	    have(a) && have(x) ? (a >= 99.5 && x >= 95 && xp <= 10000) : "",
-	    sprintf("audio %s %%, X %s %% (p99 %s us); EEVDF in the same boot: audio %s %%, X %s %%", fmt(a), fmt(x), fmt(xp), fmt(ea), fmt(ex)))
+	# O12.2: beside 4 hogs, each desktop task keeps (within 3 points)
+	# the deadlines it meets on the unloaded desktop in the same boot.
+	ok = ""; figs = ""
+	split("audio x video", roles, " ")
+	for (i = 1; i <= 3; i++) {
+		d0 = g("o12.2", "desktop", roles[i], "deadlines_met", "ia")
+		d1 = g("o12.2", "hogs", roles[i], "deadlines_met", "ia")
+		e1 = g("o12.2", "hogs", roles[i], "deadlines_met", "eevdf")
+		if (!have(d0) || !have(d1)) { ok = ""; break }
+		ok = (ok == "" ? 1 : ok) && d1 >= d0 - 3
+		figs = figs sprintf("%s%s %s %% -> %s %% (EEVDF with hogs %s %%)", i > 1 ? "; " : "", roles[i], fmt(d0), fmt(d1), fmt(e1))
+	}
+	row("O12.2: interactive tasks stay responsive beside CPU hogs (with 4 hogs, audio, X and video each meet within 3 points as many deadlines as on the unloaded desktop)", ok, "deadlines met, alone -> with hogs: " figs)
 
-	a1 = 100 - g("o12.2", "makej", "audio", "deadlines_met", "ia")
-	x1 = 100 - g("o12.2", "makej", "x", "deadlines_met", "ia")
-	a2 = 100 - g("o13", "makej", "audio", "deadlines_met", "ia")
-	x2 = 100 - g("o13", "makej", "x", "deadlines_met", "ia")
-	p1 = g("o12.2", "makej", "x", "lat_p99_us", "ia") + g("o12.2", "makej", "audio", "lat_p99_us", "ia")
-	p2 = g("o13", "makej", "x", "lat_p99_us", "ia") + g("o13", "makej", "audio", "lat_p99_us", "ia")
-	ok = ""
-	if (have(g("o13", "makej", "audio", "deadlines_met", "ia")) && have(g("o12.2", "makej", "audio", "deadlines_met", "ia")))
-		ok = (a2 + x2 < a1 + x1 || (a2 + x2 == a1 + x1 && p2 < 0.95 * p1))
-	row("O13: beside make -j-like disk-bound hogs, audio and X jerk less than at O12.2 (fewer missed deadlines, or as few and a lower p99 latency)", ok,
-	    sprintf("missed: audio %s %% -> %s %%, X %s %% -> %s %%; audio+X p99 %s -> %s us", fmt(a1), fmt(a2), fmt(x1), fmt(x2), fmt(p1), fmt(p2)))
+	# O13: jerks of audio and X beside a make -j, O12.2 -> O13.
+	split("makej_io makej", mk, " ")
+	split("disk-intensive make -j (2 ms of CPU per 5 ms read)|CPU-heavy make -j (20 ms of CPU per 5 ms read)", mkd, "|")
+	for (i = 1; i <= 2; i++) {
+		a1 = 100 - g("o12.2", mk[i], "audio", "deadlines_met", "ia")
+		x1 = 100 - g("o12.2", mk[i], "x", "deadlines_met", "ia")
+		a2 = 100 - g("o13", mk[i], "audio", "deadlines_met", "ia")
+		x2 = 100 - g("o13", mk[i], "x", "deadlines_met", "ia")
+		p1 = g("o12.2", mk[i], "x", "lat_p99_us", "ia") + g("o12.2", mk[i], "audio", "lat_p99_us", "ia")
+		p2 = g("o13", mk[i], "x", "lat_p99_us", "ia") + g("o13", mk[i], "audio", "lat_p99_us", "ia")
+		ok = ""
+		if (have(g("o13", mk[i], "audio", "deadlines_met", "ia")) && have(g("o12.2", mk[i], "audio", "deadlines_met", "ia")))
+			ok = (a2 + x2 < a1 + x1 || (a2 + x2 == a1 + x1 && p2 < 0.95 * p1))
+		row("O13: beside a " mkd[i] ", audio and X jerk less than at O12.2 (fewer missed deadlines, or as few and a lower p99 latency)", ok,
+		    sprintf("missed: audio %s %% -> %s %%, X %s %% -> %s %%; audio p99 + X p99 %s -> %s us", fmt(a1), fmt(a2), fmt(x1), fmt(x2), fmt(p1), fmt(p2)))
+	}
 
 	r1 = g("o12.2", "reader_hogs", "reader", "mb_per_s", "ia")
 	r2 = g("o13", "reader_hogs", "reader", "mb_per_s", "ia")
@@ -206,6 +249,10 @@ fi
 	echo '```'
 	cat "$dir/setup.txt"
 	echo '```'
+	echo
+	echo "## Main figures (-smp 1; EEVDF from the $(awk -F, 'NR > 1 { m = $1 } END { print m }' "$csv") boot, then the class at each milestone)"
+	echo
+	cat "$dir/summary.md"
 	echo
 	echo "## Claims and targets"
 	echo

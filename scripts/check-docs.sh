@@ -17,6 +17,16 @@ command -v sphinx-build >/dev/null ||
 out=$CACHE/build-docs
 log=$out/htmldocs.log
 mkdir -p "$out"
+# htmldocs writes the netlink specs' .rst into the source tree, even with
+# O=: remove what it adds, so that the tree stays the quilt result.
+ynl=$SRC/Documentation/networking/netlink_spec
+before=$(ls "$ynl")
+cleanup() {
+	for f in $(ls "$ynl"); do
+		echo "$before" | grep -qx "$f" || rm -f "${ynl:?}/$f"
+	done
+}
+trap cleanup EXIT
 if ! make -s -C "$SRC" O="$out" SPHINXDIRS=scheduler htmldocs >"$log" 2>&1; then
 	tail -n 20 "$log"
 	echo "FAIL docs: make htmldocs failed (log: $log)"

@@ -51,12 +51,34 @@ git -C "$GIT" format-patch -q -n --cover-letter --thread=shallow \
 
 # The cover letter: subject, and the text of scripts/cover-letter.in with
 # the claims table, the patches grouped as in series, and the base.
-claims=$(ls -d "$TOP"/results/*/claims.md 2>/dev/null | sort | tail -n 1)
-if [ -n "$claims" ]; then
+claims=$TOP/results/latest/claims.md
+if [ -f "$claims" ]; then
 	{
-		echo "What make bench measured (results/$(basename "$(dirname "$claims")")):"
+		echo "What make bench measured (results/$(readlink "$TOP/results/latest") in the"
+		echo "harness; EEVDF and the class in the same boot, under QEMU icount):"
 		echo
-		cat "$claims"
+		echo
+		# The Markdown tables as text wrapped at 72: "- claim: RESULT."
+		# and the figures below it.
+		awk -F' [|] ' '
+			function wrap(text, first, rest,   w, i, n, line) {
+				n = split(text, w, " "); line = first
+				for (i = 1; i <= n; i++) {
+					if (length(line) + length(w[i]) + 1 > 72 && line != first && line != rest) {
+						print line; line = rest
+					}
+					line = line (line == first || line == rest ? "" : " ") w[i]
+				}
+				print line
+			}
+			/^[|] / && !/^[|] (claim|target) / {
+				sub(/^[|] /, "", $1); sub(/ [|]$/, "", $3)
+				wrap($1 ": " toupper($2) ".", "- ", "  ")
+				wrap($3, "  ", "  "); print ""; next
+			}
+			/^### / { sub(/^### /, ""); print; print ""; next }
+			/^[|]/ { next }
+			{ print }' "$claims"
 	} >"$tmp/claims"
 else
 	echo "No make bench results yet: the claims table is not filled in." >"$tmp/claims"

@@ -38,10 +38,11 @@ int main(void)
 	m = milestone_idx();
 
 	if (m < M_O12_2) {
+		/* Up to 3 ms of CPU, reading the field, is charged after the sleep. */
 		g = sleep_avg_after_sleep(0, 300);
-		tap_ok(g >= 300 * MS && g < 320 * MS, "A3: a 300 ms sleep earns 300 ms (%lld ns)", g);
+		tap_ok(g >= 297 * MS && g < 320 * MS, "A3: a 300 ms sleep earns 300 ms, less the read (%lld ns)", g);
 		g = sleep_avg_after_sleep(10, 300);
-		tap_ok(g >= 300 * MS && g < 320 * MS, "A3, nice 10: 300 ms (%lld ns)", g);
+		tap_ok(g >= 297 * MS && g < 320 * MS, "A3, nice 10: 300 ms, less the read (%lld ns)", g);
 	} else {
 		int ok = one_slice(0, 102 * MS, &g);
 

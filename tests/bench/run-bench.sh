@@ -56,11 +56,19 @@ hogs() {
 	hog 4 "$dur" | sed 's/^/role=hogs /' &
 }
 
+# Context switches so far, all CPUs.
+ctxt() {
+	awk '$1 == "ctxt" { print $2 }' /proc/stat
+}
+
 scenario() {
 	case "$1" in
 	desktop) desktop ;;
 	hogs) desktop; hogs ;;
 	makej) desktop; makej 4 "$dur" "$nullb" 20000 64 3 | sed 's/^/role=makej /' & ;;
+	# A make -j that waits on the disk more than it computes: 2 ms of
+	# CPU per 5 ms read, still more than the CPU can give four jobs.
+	makej_io) desktop; makej 4 "$dur" "$nullb" 2000 64 3 | sed 's/^/role=makej /' & ;;
 	forkstorm) desktop; forkstorm "$dur" 200 | sed 's/^/role=forkstorm /' & ;;
 	reader) reader "$dur" "$nullb" 64 | sed 's/^/role=reader /' & ;;
 	reader_hogs) hogs; reader "$dur" "$nullb" 64 | sed 's/^/role=reader /' & ;;
@@ -76,15 +84,20 @@ scenario() {
 		hogs; reader "$dur" "$vda" 64 | sed 's/^/role=reader /' &
 		;;
 	hackbench)
-		hackbench -p -g 4 -l 100 2>&1 |
-			sed -n 's/^Time: *\([0-9.]*\).*/role=hackbench seconds=\1/p'
+		c0=$(ctxt)
+		t=$(hackbench -p -g 4 -l 100 2>&1 | sed -n 's/^Time: *\([0-9.]*\).*/\1/p')
+		echo "role=hackbench seconds=$t switches=$(($(ctxt) - c0))"
 		;;
 	cyclictest)
 		hogs
 		cyclictest -q -t 1 -i 1000 -D "$secs" 2>&1 |
 			sed -n 's/.*Min: *\([0-9]*\).*Avg: *\([0-9]*\).*Max: *\([0-9]*\).*/role=cyclictest lat_min_us=\1 lat_avg_us=\2 lat_max_us=\3/p' &
 		;;
-	pingpong) pingpong 20000 | sed 's/^/role=pingpong /' ;;
+	pingpong)
+		c0=$(ctxt)
+		r=$(pingpong 20000)
+		echo "role=pingpong $r switches=$(($(ctxt) - c0))"
+		;;
 	*) echo "run-bench: unknown scenario $1" >&2; exit 2 ;;
 	esac
 	wait
