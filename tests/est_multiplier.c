@@ -56,8 +56,12 @@ int main(void)
 	after = my_field("interactive.sleep_avg");
 	tap_info("credit %lld, sleep_avg %lld ns (level %d), slept %lld ns, now %lld ns",
 		 my_field("interactive.credit"), before, level, slept, after);
+	/*
+	 * A3 has no credit, so the read is charged in full before the
+	 * sleep: allow 8 ms of it. A multiplied sleep would still show.
+	 */
 	if (m < M_O12_2)
-		tap_ok(after - before >= slept - 3 * MS && after - before <= slept + MS,
+		tap_ok(after - before >= slept - 8 * MS && after - before <= slept + MS,
 		       "A3: a 10 ms sleep earns 10 ms at any level (%lld ns)", after - before);
 	else
 		tap_ok(after - before >= slept * (11 - level) - 3 * MS &&
