@@ -52,9 +52,12 @@ int main(void)
 		tap_ok(hi < 20 * MS, "O13: D sleep earns nothing: sleep_avg stays near 0");
 		tap_ok(my_field("interactive.bonus") == -5, "the reader keeps bonus -5");
 	} else {
-		/* Each D wake from just below 816 ms adds about 4 x 5 ms. */
-		tap_ok(lo >= 810 * MS && hi <= 850 * MS,
-		       "O13.1: D sleep earns up to just-interactive, little more (816..836 ms)");
+		/*
+		 * Each D wake from just below 816 ms adds about 4 x 5 ms; the
+		 * CPU it burns between reads can take it some way below.
+		 */
+		tap_ok(lo >= 750 * MS && hi <= 850 * MS,
+		       "O13.1: D sleep earns up to just-interactive, little more (750..850 ms)");
 		tap_ok(my_field("interactive.credit") <= 0 &&
 		       my_field("interactive.activated") == -1,
 		       "the maximum is never reached: no credit; activated stuck at -1");
