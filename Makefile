@@ -5,6 +5,7 @@
 #   make check-series build and boot the tree after every patch
 #   make mail        the series as [PATCH n/m] mails with a cover letter, in mail/
 #   make bench       EEVDF and each milestone under icount (QUICK=1: a short set)
+#   make stress      the debug kernel under stress-ng and a switch storm
 #   make qemu        boot the kernel to a busybox shell
 #   make qemu-run CMD='...' [ADD=DIR]   run a command in the guest
 #   make clean       remove the build folders (the ccache stays)
@@ -23,7 +24,7 @@ ADD ?=
 CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/sched-interactive
 export SMP MEM APPEND ICOUNT CACHE QUICK
 
-.PHONY: all deps series kernel initramfs qemu-test check check-series mail bench qemu qemu-run clean
+.PHONY: all deps series kernel initramfs qemu-test check check-series mail bench stress qemu qemu-run clean
 
 all: qemu-test
 
@@ -51,6 +52,10 @@ mail: series
 bench:
 	@scripts/deps.sh rt-tests gnuplot-nox
 	@scripts/bench.sh
+
+stress:
+	@scripts/deps.sh stress-ng dwarves
+	@scripts/stress.sh
 
 qemu: kernel
 	@scripts/mkinitramfs.sh "$(CACHE)/shell.cpio.gz" "$(ADD)"

@@ -1,7 +1,8 @@
 #!/bin/bash
 # Make $SRC the Debian 6.12 tree with the series pushed up to a patch.
 #
-#   scripts/apply-series.sh [PATCH]    (default: the whole series)
+#   scripts/apply-series.sh [PATCH]    (default: the whole series;
+#                                       "none": no patch, the plain tree)
 #
 # The tree is unpacked once per linux-source-6.12 version. Between runs
 # only the patches that changed are popped and pushed again, so that
@@ -37,7 +38,8 @@ fi
 want=$(mktemp)
 trap 'rm -f "$want"' EXIT
 found=
-while read -r p _; do
+[ "$upto" != none ] || found=1
+while [ "$upto" != none ] && read -r p _; do
 	case "$p" in ''|'#'*) continue ;; esac
 	[ -f "$TOP/patches/$p" ] || die "series names $p, which is not in patches/"
 	echo "$p $(sha1sum <"$TOP/patches/$p" | cut -c1-40)" >>"$want"

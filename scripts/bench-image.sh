@@ -12,14 +12,5 @@ for b in hackbench cyclictest; do
 	command -v "$b" >/dev/null || die "$b not found: apt-get install rt-tests"
 done
 rm -rf "$dir"
-mkdir -p "$dir/usr/bin"
 make -s -C "$TOP/tests/bench" OUT="$dir/bench" || die "building the workloads failed"
-for b in hackbench cyclictest; do
-	cp "$(command -v "$b")" "$dir/usr/bin/"
-	# Each "lib => /path" line of ldd, and the loader itself.
-	ldd "$(command -v "$b")" | awk '/=> \// { print $3 } /^\t\/lib/ { print $1 }' |
-	while read -r lib; do
-		mkdir -p "$dir$(dirname "$lib")"
-		cp -L "$lib" "$dir$lib"
-	done
-done
+"$TOP/scripts/copy-bins.sh" "$dir" hackbench cyclictest

@@ -5,7 +5,9 @@
 # with git am, give the quilt tree; the tree after every patch builds and
 # boots, and at each milestone of the series (baseline, O12.2, ...) the
 # estimator tests pass; the whole series passes every guest test at -smp
-# 1 and -smp 4 and boots right with a good and a bad sched_interactive=.
+# 1 and -smp 4 and boots right with a good and a bad sched_interactive=;
+# kernel/sched/ gives no new W=1 or sparse warning under the four configs
+# of the compile matrix (scripts/compile-matrix.sh).
 # Ends with the total "N passed, N failed" line and exits non-zero on any
 # failure.
 set -u
@@ -57,6 +59,10 @@ fi
 # milestone below the top, run the estimator tests there. In series
 # order, so that each build only adds to the one before.
 est_tests=$(make -s -C "$TOP/tests" print-est-tests)
+# At the last 2003 step, the exploit tests too: what the 2003 design
+# lets an unprivileged user do shows as TODO (XFAIL) there.
+last_2003=$(milestones | tail -n 2 | head -n 1 | cut -d' ' -f2)
+exploit_tests=$(make -s -C "$TOP/tests" print-exploit-tests)
 i=0
 for patch in $patches; do
 	[ $ok = 1 ] || break
@@ -66,7 +72,9 @@ for patch in $patches; do
 	step "apply $i/$n" "$TOP/scripts/apply-series.sh" "$patch" || { ok=0; break; }
 	step "build $i/$n $patch" "$TOP/scripts/build-kernel.sh" qemu || { ok=0; break; }
 	if [ -n "$name" ] && [ "$name" != "$top_milestone" ]; then
-		SMP=1 APPEND="ia.milestone=$name ia.tests=$(echo $est_tests | tr ' ' ,)" \
+		tests=$est_tests
+		[ "$name" != "$last_2003" ] || tests="$tests $exploit_tests"
+		SMP=1 APPEND="ia.milestone=$name ia.tests=$(echo $tests | tr ' ' ,)" \
 			step "tests-$name" "$TOP/scripts/run-tests.sh" qemu "$name: " || true
 	else
 		step "boot $i/$n" "$TOP/scripts/boot-check.sh" qemu "$i/$n $patch" || true
@@ -90,17 +98,20 @@ if [ $ok = 1 ]; then
 	done
 fi
 
+# The compile matrix: last, as it takes the series off for a while.
+[ $ok = 1 ] && step compile-matrix "$TOP/scripts/compile-matrix.sh"
+
 pass=$(grep -c "^PASS " "$results")
 fail=$(grep -c "^FAIL " "$results")
 skip=$(grep -c "^SKIP " "$results")
+xfail=$(grep -c "^XFAIL " "$results")
 if [ "$fail" != 0 ]; then
 	echo "failures:"
 	grep "^FAIL " "$results" | sed 's/^/  /'
 fi
 echo "make check took $(($(date +%s) - start)) s"
-if [ "$skip" != 0 ]; then
-	echo "$pass passed, $fail failed, $skip skipped"
-else
-	echo "$pass passed, $fail failed"
-fi
+summary="$pass passed, $fail failed"
+[ "$skip" = 0 ] || summary="$summary, $skip skipped"
+[ "$xfail" = 0 ] || summary="$summary, $xfail known to fail at a 2003 step (TODO)"
+echo "$summary"
 [ "$fail" = 0 ]

@@ -7,7 +7,7 @@ set -eu
 
 pkgs="linux-source-6.12 qemu-system-x86 busybox-static quilt ccache gcc make
 bc bison flex libelf-dev libssl-dev cpio xz-utils rsync perl python3 kmod
-libc6-dev git python3-sphinx $*"
+libc6-dev git python3-sphinx sparse dwarves linux-config-6.12 $*"
 
 missing=
 for p in $pkgs; do

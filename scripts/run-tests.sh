@@ -4,7 +4,8 @@
 #   scripts/run-tests.sh NAME [LABEL]
 #
 # Prints each result and "N passed, N failed"; exits non-zero on any
-# failure, panic, hang (after $TIMEOUT s) or missing result.
+# failure, panic, hang (after $TIMEOUT s) or missing result. With $ADD,
+# a folder, its files are added to the image (scripts/mkinitramfs.sh).
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -15,7 +16,7 @@ img=$kbuild/tests.cpio.gz
 tag=$(printf "%s" "$label" | tr -cd "a-zA-Z0-9=._-")
 log=$kbuild/console-${tag:-smp${SMP:-2}}.log
 
-KBUILD=$kbuild "$TOP/scripts/mkinitramfs.sh" "$img"
+KBUILD=$kbuild "$TOP/scripts/mkinitramfs.sh" "$img" "${ADD:-}"
 say "booting $name with SMP=${SMP:-2}${APPEND:+, APPEND=$APPEND} (console: $log)"
 set +e
 # A deterministic disk for the uninterruptible-sleep tests: null_blk

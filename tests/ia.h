@@ -434,14 +434,15 @@ static inline void count_classes(struct class_count *c)
 /*
  * The milestone the kernel was built at, from the kernel command line
  * (ia.milestone=), in series order; a kernel with the whole series says
- * "none" and counts as the last.
+ * "none" and counts as the last. M_FIXES is the 2003 design with the
+ * fixes at the end of the series.
  */
-enum { M_CORE, M_BASELINE, M_O12_2, M_O12_3, M_O13, M_O13_1 };
+enum { M_CORE, M_BASELINE, M_O12_2, M_O12_3, M_O13, M_O13_1, M_FIXES };
 
 static inline int milestone_idx(void)
 {
 	static const char *const names[] = {
-		"core", "baseline", "o12.2", "o12.3", "o13", "o13.1",
+		"core", "baseline", "o12.2", "o12.3", "o13", "o13.1", "fixes",
 	};
 	const char *m = milestone();
 	unsigned int i;
@@ -449,7 +450,7 @@ static inline int milestone_idx(void)
 	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 		if (!strcmp(m, names[i]))
 			return i;
-	return M_O13_1;
+	return M_FIXES;
 }
 
 #define MS 1000000LL
