@@ -12,7 +12,9 @@
 #
 # One PASS or FAIL line per config. A warning is the message with its
 # file, without line and column, so that a line moved by the series is
-# not new. The plain tree's warnings are kept in $CACHE/matrix, per config
+# not new. A header's warning counts once: sparse reports it again for
+# each caller of an inline function, so a new caller is not a new
+# warning. The plain tree's warnings are kept in $CACHE/matrix, per config
 # and tree, so they are compiled once per machine. Leaves the whole series
 # applied.
 set -eu
@@ -51,7 +53,7 @@ warnings() {
 	fi
 	grep -E ': (warning|error):' "$2" |
 		sed -e "s|^$SRC/||" -e 's|^\(\.\./\)*||' -e 's|:[0-9]*:[0-9]*: |: |' |
-		sort
+		awk '!/^[^:]*\.h: / || !seen[$0]++' | sort
 }
 
 rc=0

@@ -10,7 +10,7 @@
  *
  * or, with no arguments, TOGGLES,WORKERS from $IA_STORM (ia.storm=).
  *
- * make check runs the default; make stress runs 1000 toggles with 300
+ * make check runs the default; make stress runs 1000 toggles with 100
  * workers on the debug kernel.
  */
 #include <sys/mman.h>
