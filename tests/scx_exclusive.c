@@ -120,8 +120,11 @@ static int make_map(void)
 	int vid;
 
 	vid = btf_struct("bpf_struct_ops_sched_ext_ops", "data", &vsize, &data_off);
-	if (vid < 0 || btf_struct("sched_ext_ops", "name", &osize, &name_off) < 0)
+	if (vid < 0 || btf_struct("sched_ext_ops", "name", &osize, &name_off) < 0) {
+		tap_info("no bpf_struct_ops_sched_ext_ops in the kernel's BTF");
+		errno = ENOENT;
 		return -1;
+	}
 	value = calloc(1, vsize);
 	if (!value)
 		return -1;
@@ -204,8 +207,12 @@ int main(void)
 		tap_skip("kernel without sched_ext");
 		return 4;
 	}
-	if (load_btf() || make_map())
+	if (load_btf())
+		tap_bail("cannot read /sys/kernel/btf/vmlinux");
+	if (make_map()) {
+		printf("# %s\n", strerror(errno));
 		tap_bail("cannot make a sched_ext struct_ops map from the kernel's BTF");
+	}
 	close(map_fd);
 	map_fd = -1;
 	ia_set(0);
