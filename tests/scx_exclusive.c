@@ -8,7 +8,8 @@
  * The BPF scheduler is the smallest there is: a sched_ext_ops struct_ops
  * map with a name and no programs, so that sched_ext's defaults (one
  * global FIFO) run every task. It is loaded with the bpf() system call
- * alone; the layout of its value comes from the kernel's BTF. Skipped on
+ * alone (with a one-type BTF object of its own, which a struct_ops map
+ * needs); the layout of its value comes from the kernel's BTF. Skipped on
  * a kernel without sched_ext (make stress builds one with it).
  */
 #include <linux/bpf.h>
@@ -111,13 +112,49 @@ static long bpf(int cmd, union bpf_attr *attr)
 static int map_fd = -1;
 static char *value;
 
+/*
+ * A struct_ops map needs a BTF object of its own (btf_fd), even though
+ * its value is a kernel type: the smallest one, a single "int".
+ */
+static int load_small_btf(void)
+{
+	static struct {
+		struct btf_header h;
+		struct btf_type t;
+		__u32 enc;
+		char str[5];
+	} __attribute__((packed)) b = {
+		.h = { .magic = BTF_MAGIC, .version = BTF_VERSION,
+		       .hdr_len = sizeof(struct btf_header),
+		       .type_off = 0, .type_len = sizeof(struct btf_type) + 4,
+		       .str_off = sizeof(struct btf_type) + 4, .str_len = 5 },
+		.t = { .name_off = 1, .info = BTF_KIND_INT << 24, .size = 4 },
+		.enc = BTF_INT_SIGNED << 24 | 32,
+		.str = "\0int",
+	};
+	union bpf_attr a;
+
+	memset(&a, 0, sizeof(a));
+	a.btf = (unsigned long)&b;
+	a.btf_size = sizeof(b);
+	return bpf(BPF_BTF_LOAD, &a);
+}
+
 
 /* A struct_ops map for sched_ext, named "ia_test", with no programs. */
 static int make_map(void)
 {
 	unsigned int vsize, data_off, osize, name_off;
+	static int btf_fd = -1;
 	union bpf_attr a;
 	int vid;
+
+	if (btf_fd < 0)
+		btf_fd = load_small_btf();
+	if (btf_fd < 0) {
+		tap_info("BPF_BTF_LOAD: %s", strerror(errno));
+		return -1;
+	}
 
 	vid = btf_struct("bpf_struct_ops_sched_ext_ops", "data", &vsize, &data_off);
 	if (vid < 0 || btf_struct("sched_ext_ops", "name", &osize, &name_off) < 0) {
@@ -135,9 +172,13 @@ static int make_map(void)
 	a.key_size = 4;
 	a.value_size = vsize;
 	a.max_entries = 1;
+	a.btf_fd = btf_fd;
 	a.btf_vmlinux_value_type_id = vid;
 	strcpy(a.map_name, "ia_test");
 	map_fd = bpf(BPF_MAP_CREATE, &a);
+	if (map_fd < 0)
+		tap_info("BPF_MAP_CREATE: type id %d, value %u bytes (data at %u, name at %u): %s",
+			 vid, vsize, data_off, name_off, strerror(errno));
 	return map_fd < 0 ? -1 : 0;
 }
 
