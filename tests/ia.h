@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/klog.h>
 #include <sys/resource.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -117,6 +118,18 @@ static inline int write_file(const char *path, const char *s)
 		err = errno;
 	close(fd);
 	return err;
+}
+
+/* Whether the kernel log buffer holds @s. */
+static inline int klog_has(const char *s)
+{
+	static char buf[1 << 18];
+	int n = klogctl(3, buf, sizeof(buf) - 1);
+
+	if (n < 0)
+		return 0;
+	buf[n] = 0;
+	return strstr(buf, s) != NULL;
 }
 
 static inline long read_long(const char *path)

@@ -14,7 +14,6 @@
  */
 #include <linux/bpf.h>
 #include <linux/btf.h>
-#include <sys/klog.h>
 #include <sys/syscall.h>
 #include "ia.h"
 
@@ -225,15 +224,6 @@ static int scx_state_is(const char *want)
 	close(fd);
 	buf[n > 0 ? n : 0] = 0;
 	return !strncmp(buf, want, strlen(want));
-}
-
-static int klog_has(const char *s)
-{
-	static char buf[1 << 18];
-	int n = klogctl(3, buf, sizeof(buf) - 1);
-
-	buf[n > 0 ? n : 0] = 0;
-	return strstr(buf, s) != NULL;
 }
 
 int main(void)

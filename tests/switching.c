@@ -4,7 +4,6 @@
  * class on, every SCHED_NORMAL and SCHED_BATCH task is in it and no other;
  * with it off, none is. No task is lost, and policy and nice are kept.
  */
-#include <sys/klog.h>
 #include "ia.h"
 
 #define NTASKS 6
@@ -35,17 +34,6 @@ static int check_tasks(struct task *t, int n, int want_on)
 		}
 	}
 	return ok;
-}
-
-static int klog_has(const char *s)
-{
-	static char buf[1 << 17];
-	int n = klogctl(3, buf, sizeof(buf) - 1);
-
-	if (n < 0)
-		return 0;
-	buf[n] = 0;
-	return strstr(buf, s) != NULL;
 }
 
 int main(void)
