@@ -289,6 +289,15 @@ static inline void sleep_ms(long ms)
 		;
 }
 
+/* Sleep until CLOCK_MONOTONIC reads @t ns. */
+static inline void sleep_until_ns(long long t)
+{
+	struct timespec ts = { t / 1000000000LL, t % 1000000000LL };
+
+	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
+		;
+}
+
 static inline int pin_to(pid_t pid, int cpu)
 {
 	cpu_set_t set;
@@ -492,21 +501,26 @@ static inline int make_fresh(void)
 	return sched_setscheduler(0, SCHED_OTHER, &no);
 }
 
+/* The CPU time this thread has used, in ns. */
+static inline long long thread_cpu_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
 /* Burn @ns of this thread's CPU time. */
 static inline void burn_ns(long long ns)
 {
-	struct timespec ts;
-	long long end;
+	long long end = thread_cpu_ns() + ns;
 
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	end = ts.tv_sec * 1000000000LL + ts.tv_nsec + ns;
 	do {
 		volatile int i;
 
 		for (i = 0; i < 10000; i++)
 			;
-		clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	} while (ts.tv_sec * 1000000000LL + ts.tv_nsec < end);
+	} while (thread_cpu_ns() < end);
 }
 
 /* A fresh task at @nice sleeps @ms: its sleep_avg when it wakes. */
