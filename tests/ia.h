@@ -10,6 +10,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -287,6 +288,21 @@ static inline void sleep_ms(long ms)
 
 	while (nanosleep(&ts, &ts) && errno == EINTR)
 		;
+}
+
+#define NOBODY 65534
+
+/*
+ * Drop to the user nobody, with no supplementary groups, and check that
+ * root cannot be had back. 0 on success.
+ */
+static inline int become_nobody(void)
+{
+	if (setgroups(0, NULL) || setgid(NOBODY) || setuid(NOBODY))
+		return -1;
+	if (getuid() != NOBODY || setuid(0) == 0)
+		return -1;
+	return 0;
 }
 
 /* Sleep until CLOCK_MONOTONIC reads @t ns. */

@@ -6,12 +6,9 @@
  * limit; and the class's bonus moves its dynamic priority at most 5
  * levels above its static one.
  */
-#include <grp.h>
 #include <stdint.h>
 #include <sys/syscall.h>
 #include "ia.h"
-
-#define NOBODY 65534
 
 struct attr {		/* struct sched_attr, version 0 */
 	uint32_t size, sched_policy;
@@ -35,7 +32,7 @@ static void as_nobody(int fd)
 			  .sched_nice = -5 };
 	struct rlimit rl;
 
-	if (setgroups(0, NULL) || setgid(NOBODY) || setuid(NOBODY))
+	if (become_nobody())
 		_exit(2);
 	r.lower_err = setpriority(PRIO_PROCESS, 0, -1) ? errno : 0;
 	if (setpriority(PRIO_PROCESS, 0, 5))
