@@ -14,11 +14,13 @@
 #include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/klog.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -292,6 +294,15 @@ static inline void sleep_ms(long ms)
 
 #define NOBODY 65534
 
+/* struct sched_attr, version 0, for sched_setattr() (glibc has none). */
+struct sched_attr0 {
+	uint32_t size, sched_policy;
+	uint64_t sched_flags;
+	int32_t sched_nice;
+	uint32_t sched_priority;
+	uint64_t sched_runtime, sched_deadline, sched_period;
+};
+
 /*
  * Drop to the user nobody, with no supplementary groups, and check that
  * root cannot be had back. 0 on success.
@@ -342,7 +353,8 @@ static inline void burn(void)
 
 /*
  * Start a task that burns CPU until it is killed: on @cpu (-1 for any),
- * at @nice, with @policy (SCHED_OTHER, SCHED_BATCH or SCHED_IDLE).
+ * at @nice, with @policy (SCHED_OTHER, SCHED_BATCH, SCHED_IDLE, or
+ * SCHED_FIFO at priority 50).
  */
 static inline pid_t spawn_hog(int cpu, int nice, int policy)
 {
@@ -351,7 +363,8 @@ static inline pid_t spawn_hog(int cpu, int nice, int policy)
 	if (pid < 0)
 		tap_bail("fork failed");
 	if (pid == 0) {
-		struct sched_param sp = { 0 };
+		struct sched_param sp = {
+			.sched_priority = policy == SCHED_FIFO ? 50 : 0 };
 
 		if (cpu >= 0 && pin_to(0, cpu))
 			_exit(1);

@@ -6,17 +6,7 @@
  * limit; and the class's bonus moves its dynamic priority at most 5
  * levels above its static one.
  */
-#include <stdint.h>
-#include <sys/syscall.h>
 #include "ia.h"
-
-struct attr {		/* struct sched_attr, version 0 */
-	uint32_t size, sched_policy;
-	uint64_t sched_flags;
-	int32_t sched_nice;
-	uint32_t sched_priority;
-	uint64_t sched_runtime, sched_deadline, sched_period;
-};
 
 /* Results of the child, which runs as nobody. */
 struct result {
@@ -28,7 +18,7 @@ static void as_nobody(int fd)
 {
 	struct result r = { 0 };
 	struct sched_param sp = { .sched_priority = 1 };
-	struct attr a = { .size = sizeof(a), .sched_policy = SCHED_OTHER,
+	struct sched_attr0 a = { .size = sizeof(a), .sched_policy = SCHED_OTHER,
 			  .sched_nice = -5 };
 	struct rlimit rl;
 
