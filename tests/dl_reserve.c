@@ -17,14 +17,9 @@
 /* An admitted deadline task that sleeps; -1 if it was not admitted. */
 static pid_t spawn_dl(void)
 {
-	int p[2], err = -1;
-	pid_t pid;
+	int fd, err = -1;
+	pid_t pid = fork_piped(&fd);
 
-	if (pipe(p))
-		tap_bail("pipe");
-	pid = fork();
-	if (pid < 0)
-		tap_bail("fork");
 	if (pid == 0) {
 		struct sched_attr0 a = {
 			.size = sizeof(a), .sched_policy = SCHED_DEADLINE,
@@ -33,15 +28,13 @@ static pid_t spawn_dl(void)
 			.sched_period = DL_PERIOD };
 
 		err = syscall(SYS_sched_setattr, 0, &a, 0) ? errno : 0;
-		if (write(p[1], &err, sizeof(err)) != sizeof(err) || err)
+		if (write(fd, &err, sizeof(err)) != sizeof(err) || err)
 			_exit(1);
 		for (;;)
 			pause();
 	}
-	close(p[1]);
-	if (read(p[0], &err, sizeof(err)) != sizeof(err))
+	if (read_report(fd, &err, sizeof(err)))
 		err = -1;
-	close(p[0]);
 	if (err) {
 		tap_info("SCHED_DEADLINE 90/100 ms not admitted: %s",
 			 err > 0 ? strerror(err) : "no answer");

@@ -316,6 +316,34 @@ static inline int become_nobody(void)
 	return 0;
 }
 
+/*
+ * fork() with a pipe from the child to the parent: *@fd is the write end
+ * in the child and the read end in the parent. Bails out on failure.
+ */
+static inline pid_t fork_piped(int *fd)
+{
+	int p[2];
+	pid_t pid;
+
+	if (pipe(p))
+		tap_bail("pipe");
+	pid = fork();
+	if (pid < 0)
+		tap_bail("fork");
+	close(p[pid ? 1 : 0]);
+	*fd = p[pid ? 0 : 1];
+	return pid;
+}
+
+/* Read a child's report of @size bytes from @fd, and close it. 0 if whole. */
+static inline int read_report(int fd, void *buf, size_t size)
+{
+	ssize_t n = read(fd, buf, size);
+
+	close(fd);
+	return n == (ssize_t)size ? 0 : -1;
+}
+
 /* Sleep until CLOCK_MONOTONIC reads @t ns. */
 static inline void sleep_until_ns(long long t)
 {

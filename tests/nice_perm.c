@@ -50,22 +50,17 @@ static void as_nobody(int fd)
 int main(void)
 {
 	struct result r;
-	int p[2], st;
+	int fd, st;
 	pid_t pid;
 
 	tap_plan(6);
 	if (ia_get() < 0)
 		tap_bail(SYSCTL_PATH " missing");
 	ia_set(1);
-	if (pipe(p))
-		tap_bail("pipe");
-	pid = fork();
-	if (pid == 0) {
-		close(p[0]);
-		as_nobody(p[1]);
-	}
-	close(p[1]);
-	if (read(p[0], &r, sizeof(r)) != sizeof(r))
+	pid = fork_piped(&fd);
+	if (pid == 0)
+		as_nobody(fd);
+	if (read_report(fd, &r, sizeof(r)))
 		tap_bail("the unprivileged child did not report");
 	waitpid(pid, &st, 0);
 	ia_set(0);

@@ -14,14 +14,10 @@
  */
 static int try_write(int nobody, int dropcaps, const char *val)
 {
-	int st, pipefd[2], err = -1;
-	pid_t pid;
+	int st, fd, err = -1;
+	pid_t pid = fork_piped(&fd);
 
-	if (pipe(pipefd))
-		tap_bail("pipe");
-	pid = fork();
 	if (pid == 0) {
-		close(pipefd[0]);
 		if (dropcaps) {
 			struct __user_cap_header_struct h = {
 				_LINUX_CAPABILITY_VERSION_3, 0 };
@@ -33,14 +29,12 @@ static int try_write(int nobody, int dropcaps, const char *val)
 		if (nobody && become_nobody())
 			_exit(2);
 		err = write_file(SYSCTL_PATH, val);
-		if (write(pipefd[1], &err, sizeof(err)) != sizeof(err))
+		if (write(fd, &err, sizeof(err)) != sizeof(err))
 			_exit(2);
 		_exit(0);
 	}
-	close(pipefd[1]);
-	if (read(pipefd[0], &err, sizeof(err)) != sizeof(err))
+	if (read_report(fd, &err, sizeof(err)))
 		err = -1;
-	close(pipefd[0]);
 	waitpid(pid, &st, 0);
 	return err;
 }
