@@ -6,7 +6,7 @@
  * limit is 1 s in A3 and, from O12.2 (which reverted A3's form), 1020 ms
  * times the number of runnable tasks. Three tasks that run 15 ms and
  * sleep 5 ms stay interactive while they fill the CPU; a hog beside them
- * must still run within the limit.
+ * must still run within the limit and the drain (see starvation_bound()).
  */
 #include "ia.h"
 
@@ -27,10 +27,41 @@ static int procs_running(void)
 }
 
 #define NBUSY 3
+#define SLICE_MS 102LL
+
+/*
+ * The longest the hog can wait, in ns, when at most @nr tasks were seen
+ * running at once. The limit makes the arrays swap, and the hog runs
+ * soon after the swap. From the hog's last turn to the swap there are:
+ *
+ *   - up to NBUSY slices of CPU until the first expiry sets the
+ *     expired array's time stamp;
+ *   - the limit, 1020 ms times nr_running + 1 ms, where nr_running is
+ *     the runqueue's when an expiring task looks at it;
+ *   - up to NBUSY slices more until an expiry finds the limit passed;
+ *   - the drain: each busy task uses what is left of its slice, at 3/4
+ *     duty (136 ms of wall time for a 102 ms slice), before it expires.
+ *
+ * Polling /proc/stat every 20 ms does not see every short-lived kernel
+ * thread that the runqueue counts: make check once saw a 7810 ms wait
+ * with at most six tasks seen, which takes a limit of seven. Count two
+ * more than the most seen. Allow 300 ms more for the sampling. The
+ * fixes at the end of the series count at most five tasks.
+ */
+static long long starvation_bound(int m, int nr)
+{
+	long long limit;
+
+	nr += 2;
+	if (m >= M_FIXES && nr > 5)
+		nr = 5;
+	limit = m < M_O12_2 ? 1000 * MS : (1020LL * nr + 1) * MS;
+	return limit + (2 * NBUSY * SLICE_MS + NBUSY * 136 + 300) * MS;
+}
 
 int main(void)
 {
-	long long last, prev, t, gap = 0, limit, end;
+	long long start, last, prev, t, gap = 0, bound;
 	int cpu = 1 % nr_cpus(), m, i, max_running = NBUSY + 1;
 	pid_t busy[NBUSY], hog;
 
@@ -53,15 +84,22 @@ int main(void)
 	if (nr_cpus() > 1)
 		pin_to(0, 0);
 
+	/*
+	 * Watch for a second longer than the bound, so that a hog that
+	 * stops running fails; the bound grows with the load seen.
+	 */
 	prev = runtime_ns(hog);
-	last = now_ns();
-	end = last + 8000 * MS;
-	while ((t = now_ns()) < end) {
+	start = now_ns();
+	last = start;
+	bound = starvation_bound(m, max_running);
+	while ((t = now_ns()) < start + bound + 1000 * MS) {
 		long long r = runtime_ns(hog);
 		int running = procs_running();
 
-		if (running > max_running)
+		if (running > max_running) {
 			max_running = running;
+			bound = starvation_bound(m, max_running);
+		}
 
 		if (r != prev) {
 			if (t - last > gap)
@@ -78,22 +116,10 @@ int main(void)
 	kill_all(busy, NBUSY);
 	kill_all(&hog, 1);
 
-	/*
-	 * nr_running when the limit is checked is not visible from here; the
-	 * most tasks seen running at once system-wide bounds it.
-	 */
 	tap_info("at most %d tasks running at once", max_running);
-	limit = m < M_O12_2 ? 1000 * MS : (1020LL * max_running + 1) * MS;
-	/*
-	 * The limit is looked at only when a task expires, up to one slice
-	 * (102 ms) after it has passed. Then expiring tasks go to the expired
-	 * array, but the arrays swap only when the active one is empty: each
-	 * busy task first uses up what is left of its slice (up to 102 ms of
-	 * CPU, run at 3/4 duty). Allow that, and 300 ms for the sampling.
-	 */
-	tap_ok(gap <= limit + 102 * MS + NBUSY * 136 * MS + 300 * MS,
-	       "the hog waited at most the starvation limit (%lld ms) and the drain: longest %lld ms",
-	       limit / MS, gap / MS);
+	tap_ok(gap <= bound,
+	       "the hog waited at most the starvation limit and the drain (%lld ms): longest %lld ms",
+	       bound / MS, gap / MS);
 	ia_set(0);
 	return tap_exit();
 }
