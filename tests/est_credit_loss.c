@@ -35,12 +35,9 @@ int main(void)
 		sleep_ms(1);
 	}
 	c1 = my_field("interactive.credit");
-	if (i < 5) {
+	if (i < 5)
 		tap_ok(0, "sleep_avg stays above 0 after 1 s of CPU (wake-up %d)", i);
-		ia_set(0);
-		return tap_exit();
-	}
-	if (m < M_O12_2)
+	else if (m < M_O12_2)
 		tap_skip("no interactive credit before O12.2");
 	else if (m < M_O13)
 		tap_ok(c1 >= c0 - 1, "O12.2: waking with sleep_avg 0 costs no credit (%lld -> %lld)",

@@ -36,8 +36,8 @@ static int procs_running(void)
  *
  *   - up to NBUSY slices of CPU until the first expiry sets the
  *     expired array's time stamp;
- *   - the limit, 1020 ms times nr_running + 1 ms, where nr_running is
- *     the runqueue's when an expiring task looks at it;
+ *   - the limit (starvation_limit_ns()) for the runqueue's nr_running
+ *     when an expiring task looks at it;
  *   - up to NBUSY slices more until an expiry finds the limit passed;
  *   - the drain: each busy task uses what is left of its slice, at 3/4
  *     duty (136 ms of wall time for a 102 ms slice), before it expires.
@@ -45,29 +45,22 @@ static int procs_running(void)
  * Polling /proc/stat every 20 ms does not see every short-lived kernel
  * thread that the runqueue counts: make check once saw a 7810 ms wait
  * with at most six tasks seen, which takes a limit of seven. Count two
- * more than the most seen. Allow 300 ms more for the sampling. The
- * fixes at the end of the series count at most five tasks.
+ * more than the most seen. Allow 300 ms more for the sampling.
  */
-static long long starvation_bound(int m, int nr)
+static long long starvation_bound(int nr)
 {
-	long long limit;
-
-	nr += 2;
-	if (m >= M_FIXES && nr > 5)
-		nr = 5;
-	limit = m < M_O12_2 ? 1000 * MS : (1020LL * nr + 1) * MS;
-	return limit + (2 * NBUSY * SLICE_MS + NBUSY * 136 + 300) * MS;
+	return starvation_limit_ns(nr + 2) +
+	       (2 * NBUSY * SLICE_MS + NBUSY * 136 + 300) * MS;
 }
 
 int main(void)
 {
 	long long start, last, prev, t, gap = 0, bound;
-	int cpu = 1 % nr_cpus(), m, i, max_running = NBUSY + 1;
+	int cpu = 1 % nr_cpus(), i, max_running = NBUSY + 1;
 	pid_t busy[NBUSY], hog;
 
 	tap_plan(1);
 	estimator_setup();
-	m = milestone_idx();
 	for (i = 0; i < NBUSY; i++) {
 		busy[i] = fork();
 		if (busy[i] == 0) {
@@ -91,14 +84,14 @@ int main(void)
 	prev = runtime_ns(hog);
 	start = now_ns();
 	last = start;
-	bound = starvation_bound(m, max_running);
+	bound = starvation_bound(max_running);
 	while ((t = now_ns()) < start + bound + 1000 * MS) {
 		long long r = runtime_ns(hog);
 		int running = procs_running();
 
 		if (running > max_running) {
 			max_running = running;
-			bound = starvation_bound(m, max_running);
+			bound = starvation_bound(max_running);
 		}
 
 		if (r != prev) {

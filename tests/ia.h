@@ -540,6 +540,21 @@ static inline long long max_sleep_avg(void)
 	return milestone_idx() >= M_O12_2 ? 1020 * MS : 1000 * MS;
 }
 
+/*
+ * How long the expired array may wait with @nr tasks runnable before
+ * interactive tasks stop going back to the active array, in ns: 1 s in
+ * A3; from O12.2, STARVATION_LIMIT (the maximum sleep_avg) per task
+ * plus 1 ms, counting at most five tasks once the fixes are in.
+ */
+static inline long long starvation_limit_ns(int nr)
+{
+	if (milestone_idx() < M_O12_2)
+		return 1000 * MS;
+	if (milestone_idx() >= M_FIXES && nr > 5)
+		nr = 5;
+	return max_sleep_avg() * nr + MS;
+}
+
 static inline long long my_field(const char *name)
 {
 	return sched_field(getpid(), name);
