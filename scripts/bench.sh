@@ -45,9 +45,6 @@ stage=$CACHE/bench-root
 disk=$CACHE/bench-disk.img
 [ -f "$disk" ] || head -c $((64 << 20)) /dev/urandom >"$disk"
 
-milestones() {
-	awk '/^# milestone: / { print prev, $3; next } /^[^#]/ && NF { prev = $1 }' "$TOP/series"
-}
 start=$(date +%s)
 failed=
 while read -r patch name; do

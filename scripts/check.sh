@@ -1,5 +1,6 @@
 #!/bin/bash
-# Everything that gates a change, in order: the series applies with no
+# Everything that gates a change, in order: the harness passes its
+# fixture tests (tests/harness, no QEMU); the series applies with no
 # fuzz; checkpatch --strict is clean and the changelogs are in shape on
 # every patch; the documentation builds; the mails of make mail, taken
 # with git am, give the quilt tree; the tree after every patch builds and
@@ -13,33 +14,12 @@
 set -u
 . "$(dirname "$0")/lib.sh"
 
+# Every step's PASS and FAIL lines, for the total (step, scripts/lib.sh).
 results=$(mktemp)
 trap 'rm -f "$results"' EXIT
-step() {
-	# step NAME COMMAND...: run a step and keep its PASS/FAIL lines; a
-	# step that prints none counts as one result of its own.
-	local name=$1 rc lines
-	shift
-	say "$name"
-	lines=$(grep -c "^\(PASS\|FAIL\) " "$results")
-	"$@" 2>&1 | tee -a "$results"
-	rc=${PIPESTATUS[0]}
-	if [ "$(grep -c "^\(PASS\|FAIL\) " "$results")" = "$lines" ]; then
-		if [ "$rc" = 0 ]; then
-			echo "PASS $name" | tee -a "$results"
-		else
-			echo "FAIL $name (exit $rc)" | tee -a "$results"
-		fi
-	fi
-	return "$rc"
-}
 
-# Milestones are marked in series by "# milestone: NAME" after the last
-# patch of each; the tree at a marker is that milestone. The last marker
-# is the state of the whole series: what follows it adds no behaviour.
-milestones() {
-	awk '/^# milestone: / { print prev, $3; next } /^[^#]/ && NF { prev = $1 }' "$TOP/series"
-}
+# The milestones of the series (scripts/lib.sh): the last is the state
+# of the whole series.
 top_milestone=$(milestones | tail -n 1 | cut -d' ' -f2)
 top_milestone=${top_milestone:-none}
 patches=$(grep -v '^#' "$TOP/series" | grep -v '^$')
@@ -47,6 +27,7 @@ n=$(echo "$patches" | wc -l)
 
 start=$(date +%s)
 ok=1
+step harness "$TOP/tests/harness/run.sh" || true
 step series "$TOP/scripts/apply-series.sh" || ok=0
 if [ $ok = 1 ]; then
 	step checkpatch "$TOP/scripts/checkpatch.sh" || true

@@ -37,3 +37,41 @@ kernel_version() {
 	awk '/^VERSION =/ { v = $3 } /^PATCHLEVEL =/ { p = $3 }
 	     /^SUBLEVEL =/ { s = $3; print v "." p "." s; exit }' "$1/Makefile"
 }
+
+# milestones: "PATCH NAME" for each "# milestone: NAME" marker of the
+# series, PATCH being the last patch before it. The tree with the series
+# pushed up to PATCH is that milestone; the last marker is the state of
+# the whole series.
+milestones() {
+	awk '/^# milestone: / { print prev, $3; next } /^[^#]/ && NF { prev = $1 }' "$TOP/series"
+}
+
+# tree_milestone: the milestone $SRC is at (the top patch of quilt's
+# stack), or nothing when it is between milestones.
+tree_milestone() {
+	local top
+	top=$(tail -n 1 "$SRC/.applied" 2>/dev/null | cut -d' ' -f1)
+	[ -n "$top" ] || return 0
+	milestones | awk -v p="$top" '$1 == p { print $2 }'
+}
+
+# step NAME COMMAND...: run a step of make check and add its PASS and
+# FAIL lines to the file $results. A step that prints none counts as one
+# result of its own; a step that exits non-zero fails, whatever it
+# printed before. Returns the step's exit status.
+step() {
+	local name=$1 rc results0 fails0
+	shift
+	say "$name"
+	results0=$(grep -c "^\(PASS\|FAIL\) " "$results")
+	fails0=$(grep -c "^FAIL " "$results")
+	"$@" 2>&1 | tee -a "$results"
+	rc=${PIPESTATUS[0]}
+	if [ "$rc" != 0 ]; then
+		[ "$(grep -c "^FAIL " "$results")" != "$fails0" ] ||
+			echo "FAIL $name (exit $rc)" | tee -a "$results"
+	elif [ "$(grep -c "^\(PASS\|FAIL\) " "$results")" = "$results0" ]; then
+		echo "PASS $name" | tee -a "$results"
+	fi
+	return "$rc"
+}

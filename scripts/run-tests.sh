@@ -17,6 +17,19 @@ tag=$(printf "%s" "$label" | tr -cd "a-zA-Z0-9=._-")
 log=$kbuild/console-${tag:-smp${SMP:-2}}.log
 
 KBUILD=$kbuild "$TOP/scripts/mkinitramfs.sh" "$img" "${ADD:-}"
+# The tests learn the milestone from the command line: the one the tree
+# is at, unless APPEND names one.
+case " ${APPEND:-} " in
+*" ia.milestone="*) ;;
+*)
+	m=$(tree_milestone)
+	[ -z "$m" ] || APPEND="ia.milestone=$m ${APPEND:-}"
+	;;
+esac
+# Once the KUnit patch is in, its whole suite must run at boot.
+KUNIT_SUITES=
+grep -qx "CONFIG_SCHED_INTERACTIVE_KUNIT_TEST=y" "$kbuild/.config" && KUNIT_SUITES=sched_interactive
+export KUNIT_SUITES
 say "booting $name with SMP=${SMP:-2}${APPEND:+, APPEND=$APPEND} (console: $log)"
 set +e
 # A deterministic disk for the uninterruptible-sleep tests: null_blk

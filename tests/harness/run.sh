@@ -1,0 +1,79 @@
+#!/bin/bash
+# Fixture tests of the harness, with no QEMU: each console log here must
+# get from scripts/parse-results.sh the verdict its .out file holds (the
+# parser's output and its exit status, on the last line), and make
+# check's step() must count each kind of step as it should.
+#
+#   tests/harness/run.sh
+#
+# Prints a PASS or FAIL line per fixture and exits non-zero on any FAIL.
+# To add a case: write NAME.log, add it to the table below with the
+# KUnit suites the harness would require, and write NAME.out by hand
+# (what the parser must say), never from the parser's own output.
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+parser=$here/../../scripts/parse-results.sh
+
+# NAME  KUNIT_SUITES ("-": none, as before the KUnit patch)  what it is
+cases="
+good        sched_interactive  a whole run: KUnit, a pass, a skip, a TODO
+prekunit    -                  a tree before the KUnit patch: none required
+panic       sched_interactive  a panic in the middle of a program
+no-ia-end   sched_interactive  the console stops before IA-END
+short-plan  sched_interactive  plan 1..33, one ok, the runner exits 137
+killed      sched_interactive  the runner dies inside a program
+no-kunit    sched_interactive  the KUnit suite never ran
+kunit-short sched_interactive  the KUnit suite stops after one of its cases
+guest-plan  sched_interactive  two of three planned programs report
+not-ok      sched_interactive  a program exits 1 with all its results ok
+timeout     sched_interactive  the runner kills a hung program
+"
+
+fail=0
+while read -r name suites _; do
+	[ -n "$name" ] || continue
+	[ "$suites" != - ] || suites=
+	got=$(mktemp)
+	set +e
+	KUNIT_SUITES=$suites "$parser" "$here/$name.log" >"$got" 2>&1
+	echo "exit $?" >>"$got"
+	set -e
+	if diff -u "$here/$name.out" "$got" >"$got.diff"; then
+		echo "PASS harness: $name"
+	else
+		echo "FAIL harness: $name: the parser's verdict differs:"
+		sed 's/^/    /' "$got.diff"
+		fail=1
+	fi
+	rm -f "$got" "$got.diff"
+done <<<"$cases"
+
+# step() (scripts/lib.sh): STEP-COMMAND, then the PASS and FAIL lines the
+# step must leave in $results, and its exit status.
+. "$here/../../scripts/lib.sh"
+steps="
+echo 'PASS a'; exit 1                 |PASS a|FAIL s (exit 1)|rc 1
+echo 'PASS a'; echo 'FAIL b'; exit 1  |PASS a|FAIL b|rc 1
+true                                  |PASS s|rc 0
+exit 3                                |FAIL s (exit 3)|rc 3
+echo 'PASS a'                         |PASS a|rc 0
+"
+while IFS='|' read -r cmd want; do
+	[ -n "$cmd" ] || continue
+	cmd=$(echo "$cmd" | sed 's/ *$//')
+	results=$(mktemp)
+	set +e
+	step s sh -c "$cmd" >/dev/null
+	rc=$?
+	set -e
+	got=$(grep "^\(PASS\|FAIL\) " "$results" | tr '\n' '|')
+	rm -f "$results"
+	if [ "${got}rc $rc" = "$want" ]; then
+		echo "PASS harness: step counts '$cmd' as $want"
+	else
+		echo "FAIL harness: step counts '$cmd' as ${got}rc $rc, want $want"
+		fail=1
+	fi
+done <<<"$steps"
+exit "$fail"
