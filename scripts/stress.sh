@@ -35,13 +35,16 @@ trap 'rm -f "$results"' EXIT
 for run in 2:1000 4:200; do
 	smp=${run%:*} switches=${run#*:}
 	# A KASAN and lockdep kernel runs several times slower under TCG:
-	# allow the stressors five times their run, 2 s a switch, and 5 min
-	# for the rest, before the guest counts as hung.
+	# allow a test five times the stressors' run and 2 s a switch before
+	# it is killed, and the guest 5 min more before it counts as hung.
 	# Each switch of the class waits for an RCU grace period (the fork
 	# lock is a percpu rwsem): expedited, they do not wait for the grace
 	# period kthread to get the CPU among hundreds of busy workers.
-	SMP=$smp MEM=2G ADD=$add TIMEOUT=$((secs * 5 + switches * 2 + 300)) \
-		APPEND="sched_interactive=1 sysctl.kernel.panic_on_rcu_stall=1 rcupdate.rcu_expedited=1 ia.tests=stress_ng,switch_storm,scx_exclusive ia.stress=$secs ia.storm=$switches,100" \
+	# The debug kernel has sched_ext (ia.need=): scx_exclusive must not
+	# skip.
+	limit=$((secs * 5 + switches * 2))
+	SMP=$smp MEM=2G ADD=$add TIMEOUT=$((limit + 300)) \
+		APPEND="sched_interactive=1 sysctl.kernel.panic_on_rcu_stall=1 rcupdate.rcu_expedited=1 ia.tests=stress_ng,switch_storm,scx_exclusive ia.stress=$secs ia.storm=$switches,100 ia.timeout=$limit ia.need=sched_ext" \
 		"$TOP/scripts/run-tests.sh" stress "stress smp$smp: " | tee -a "$results" || true
 done
 

@@ -102,6 +102,25 @@ static inline void tap_bail(const char *why)
 	exit(1);
 }
 
+/*
+ * Whether the harness set @what up for this boot (ia.need=a,b on the
+ * kernel command line): a test that then finds it missing fails, where
+ * it would otherwise skip.
+ */
+static inline int needed(const char *what)
+{
+	const char *n = getenv("IA_NEED");
+	size_t len = strlen(what);
+
+	while (n && *n) {
+		if (!strncmp(n, what, len) && (n[len] == ',' || !n[len]))
+			return 1;
+		n = strchr(n, ',');
+		n = n ? n + 1 : NULL;
+	}
+	return 0;
+}
+
 static inline const char *milestone(void)
 {
 	const char *m = getenv("IA_MILESTONE");
@@ -259,21 +278,40 @@ static inline int on_interactive(pid_t pid, pid_t tid)
 	return atoi(v);
 }
 
-/* CPU time used by a task, in ns, from /proc/<pid>/schedstat. */
-static inline long long runtime_ns(pid_t pid)
+/*
+ * /proc/<pid>/schedstat: the CPU time a task has used and the time it has
+ * spent runnable on a runqueue without running, in ns. 0, or -1.
+ */
+static inline int read_schedstat(pid_t pid, long long *run, long long *delay)
 {
 	char path[64];
-	long long ns = -1;
+	int ret = -1;
 	FILE *f;
 
 	snprintf(path, sizeof(path), "/proc/%d/schedstat", pid);
 	f = fopen(path, "r");
 	if (!f)
 		return -1;
-	if (fscanf(f, "%lld", &ns) != 1)
-		ns = -1;
+	if (fscanf(f, "%lld %lld", run, delay) == 2)
+		ret = 0;
 	fclose(f);
-	return ns;
+	return ret;
+}
+
+/* CPU time used by a task, in ns, or -1. */
+static inline long long runtime_ns(pid_t pid)
+{
+	long long run, delay;
+
+	return read_schedstat(pid, &run, &delay) ? -1 : run;
+}
+
+/* The time a task has waited on a runqueue, in ns, or -1. */
+static inline long long run_delay_ns(pid_t pid)
+{
+	long long run, delay;
+
+	return read_schedstat(pid, &run, &delay) ? -1 : delay;
 }
 
 static inline long long now_ns(void)
@@ -512,9 +550,9 @@ static inline void count_classes(struct class_count *c)
 
 /*
  * The milestone the kernel was built at, from the kernel command line
- * (ia.milestone=), in series order; a kernel with the whole series says
- * "none" and counts as the last. M_FIXES is the 2003 design with the
- * fixes at the end of the series.
+ * (ia.milestone=, which scripts/run-tests.sh sets from the tree), in
+ * series order. M_FIXES is the 2003 design with the fixes at the end of
+ * the series. A test never guesses: a missing or unknown name bails out.
  */
 enum { M_CORE, M_BASELINE, M_O12_2, M_O12_3, M_O13, M_O13_1, M_FIXES };
 
@@ -529,7 +567,8 @@ static inline int milestone_idx(void)
 	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 		if (!strcmp(m, names[i]))
 			return i;
-	return M_FIXES;
+	printf("Bail out! ia.milestone=%s is not a milestone of the series\n", m);
+	exit(1);
 }
 
 #define MS 1000000LL

@@ -24,11 +24,8 @@ int main(void)
 		tap_bail(SYSCTL_PATH " missing");
 	if (access(TRACING "/events/sched/sched_interactive_recalc", F_OK))
 		mount("nodev", TRACING, "tracefs", 0, NULL);
-	if (access(TRACING "/events/sched/sched_interactive_recalc/enable", W_OK)) {
-		for (i = 0; i < 3; i++)
-			tap_skip("no tracefs or no sched_interactive events");
-		return tap_exit();
-	}
+	if (access(TRACING "/events/sched/sched_interactive_recalc/enable", W_OK))
+		tap_bail("no tracefs or no sched_interactive events");
 	ia_set(1);
 	pin_to(0, 1 % nr_cpus());
 	make_fresh();
