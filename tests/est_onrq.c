@@ -4,37 +4,82 @@
  * timer here) that then waits behind a better task is credited the wait
  * when it is picked. A3 credits every woken task; O12.2 only tasks with
  * credit; O13 every task woken with activated > 0 again, multiplied.
+ *
+ * The wait is made, not hoped for: a SCHED_FIFO task on the same CPU
+ * wakes at T and burns until T + 30 ms; the test sleeps until T + 1 ms,
+ * so its timer wakes it in the middle of the burn and it waits about
+ * 29 ms on the runqueue. A try where the test had not gone to sleep
+ * before T (it would then be preempted, not woken) is made again; five
+ * tries without a 20 ms wait fail.
  */
 #include "ia.h"
 
+#define TRIES 5
+
+/* The RT task: for each T read from @fd, sleep until T, burn 30 ms. */
+static void rt_burner(int fd)
+{
+	struct sched_param sp = { .sched_priority = 50 };
+	long long t;
+
+	if (sched_setscheduler(0, SCHED_FIFO, &sp))
+		_exit(1);
+	while (read(fd, &t, sizeof(t)) == sizeof(t)) {
+		sleep_until_ns(t);
+		while (now_ns() < t + 30 * MS)
+			;
+	}
+	_exit(0);
+}
+
 int main(void)
 {
-	long long sa = 0, wait = 0, t0;
-	pid_t hog;
-	int m, i;
+	long long sa = 0, wait = 0, slept = 0, t, t0;
+	int m, i, p[2];
+	pid_t rt;
 
 	tap_plan(1);
 	estimator_setup();
 	m = milestone_idx();
-	hog = spawn_hog(1 % nr_cpus(), -10, SCHED_OTHER);
-	sleep_ms(300);
-
-	for (i = 0; i < 10 && wait < 20 * MS; i++) {
-		make_fresh();
-		t0 = now_ns();
-		sleep_ms(1);
-		wait = now_ns() - t0 - MS;
-		sa = my_field("interactive.sleep_avg");
+	if (pipe(p))
+		tap_bail("pipe");
+	rt = fork();
+	if (rt < 0)
+		tap_bail("fork");
+	if (rt == 0) {
+		close(p[1]);
+		rt_burner(p[0]);
 	}
-	kill_all(&hog, 1);
-	tap_info("woke after 1 ms, waited %lld us behind a nice -10 hog: sleep_avg %lld us",
-		 wait / 1000, sa / 1000);
+	close(p[0]);
+
+	for (i = 0; i < TRIES && wait < 20 * MS; i++) {
+		make_fresh();
+		/* The RT task takes the pipe at once, then sleeps until t. */
+		t = now_ns() + 5 * MS;
+		if (write(p[1], &t, sizeof(t)) != sizeof(t))
+			tap_bail("write to the RT task");
+		t0 = now_ns();
+		if (t0 > t - MS) {
+			tap_info("try %d: not asleep 1 ms before the RT task woke", i + 1);
+			wait = 0;
+			sleep_ms(50);
+			continue;
+		}
+		sleep_until_ns(t + MS);
+		wait = now_ns() - t - MS;
+		slept = t + MS - t0;
+		sa = my_field("interactive.sleep_avg");
+		tap_info("try %d: slept %lld us, then waited %lld us behind the RT task: sleep_avg %lld us",
+			 i + 1, slept / 1000, wait / 1000, sa / 1000);
+	}
+	close(p[1]);
+	waitpid(rt, NULL, 0);
 	if (wait < 20 * MS)
-		tap_skip("never waited 20 ms behind the hog");
+		tap_ok(0, "waited 20 ms behind the RT task in %d tries", TRIES);
 	else if (m < M_O12_2)
-		tap_ok(sa >= MS + wait * 9 / 10, "A3: the wait is credited in full");
+		tap_ok(sa >= (slept + wait) * 9 / 10, "A3: the wait is credited in full");
 	else if (m < M_O13)
-		tap_ok(sa < 3 * MS, "O12.2: without credit the wait earns nothing");
+		tap_ok(sa < slept + 2 * MS, "O12.2: without credit the wait earns nothing");
 	else
 		tap_ok(sa >= 100 * MS, "O13: the wait is credited (x11, capped at a timeslice)");
 	ia_set(0);
