@@ -41,6 +41,15 @@ static inline long long now_ns(void)
 	return ts.tv_sec * NSEC_PER_SEC + ts.tv_nsec;
 }
 
+/* The CPU time this thread has used, in ns. */
+static inline long long thread_cpu_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return ts.tv_sec * NSEC_PER_SEC + ts.tv_nsec;
+}
+
 static inline void sleep_until(long long t)
 {
 	struct timespec ts = { t / NSEC_PER_SEC, t % NSEC_PER_SEC };
