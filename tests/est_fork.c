@@ -12,7 +12,7 @@
 
 int main(void)
 {
-	long long before, after, child = -1, ccredit = -1;
+	long long before, after, child = -1, ccredit = -1, ccpu = -1;
 	int fds[2], i, m;
 	pid_t pid;
 
@@ -33,8 +33,10 @@ int main(void)
 	before = my_field("interactive.sleep_avg");
 	pid = fork();
 	if (pid == 0) {
-		long long v[2] = { my_field("interactive.sleep_avg"),
-				   my_field("interactive.credit") };
+		long long v[3] = { my_field("interactive.sleep_avg"),
+				   my_field("interactive.credit"), 0 };
+
+		v[2] = thread_cpu_ns();
 
 		if (write(fds[1], v, sizeof(v)) != sizeof(v))
 			_exit(1);
@@ -42,34 +44,52 @@ int main(void)
 	}
 	after = my_field("interactive.sleep_avg");
 	{
-		long long v[2];
+		long long v[3];
 
 		if (read(fds[0], v, sizeof(v)) == sizeof(v)) {
 			child = v[0];
 			ccredit = v[1];
+			ccpu = v[2];
 		}
 	}
 	waitpid(pid, NULL, 0);
-	tap_info("parent %lld ns before the fork, %lld after; child starts with %lld, credit %lld",
-		 before, after, child, ccredit);
+	tap_info("parent %lld ns before the fork, %lld after; child reads %lld, credit %lld, after %lld ns of CPU",
+		 before, after, child, ccredit, ccpu);
 
 	/*
-	 * The parent is also charged, when the child runs first, for what it
-	 * ran since it was last charged: allow it 50 ms of that.
+	 * Either task is charged whenever it is switched out or requeued, so
+	 * neither value at the fork is read directly. What the parent held,
+	 * X, lies between its two reads, after <= X <= before, as nothing
+	 * credits a running task; the parent is also charged after the fork
+	 * for what it ran since it was last charged (the child runs first):
+	 * allow 50 ms of that. What the child read, C, is what the fork gave
+	 * it less at most the CPU time it had used when it read (ccpu).
 	 */
 	if (m < M_O12_2) {
+		/* A3: the fork gives X / 100 * 95, with after <= X <= before. */
+		long long lo = after / 100 * 95 - ccpu, hi = before / 100 * 95;
+
 		tap_ok(after <= before && after >= before - 50 * MS,
 		       "A3: the parent keeps its sleep_avg (less the fork's own run time)");
-		tap_ok(child == before / 100 * 95,
-		       "A3: the child starts with 95 %% of it and earns nothing on its first wake-up");
+		tap_ok(ccpu >= 0 && child >= lo && child <= hi,
+		       "A3: the child starts with 95 %% of it (%lld us, want %lld..%lld) and earns nothing on its first wake-up",
+		       child / 1000, lo / 1000, hi / 1000);
 		tap_skip("no interactive credit before O12.2");
 	} else {
-		long long band = 102 * MS, b = before / MS * 10 / 1020;
+		/*
+		 * The fork drops the parent to the floor of its band, b * 102 ms,
+		 * and later charges take it at most 50 ms lower: so b is after
+		 * rounded up to a whole band, and b * 102 ms <= X <= before. The
+		 * child gets the floor of the band below, (b - 1) * 102 ms.
+		 */
+		long long band = 102 * MS, b = (after + band - 1) / band;
+		long long want = b ? (b - 1) * band : 0;
 
-		tap_ok(before > b * band && after <= b * band && after >= b * band - 50 * MS,
+		tap_ok(b >= 1 && b * band <= before && after >= b * band - 50 * MS,
 		       "the parent drops to the floor of its band %lld (%lld ms)", b, b * 102);
-		tap_ok(child == (b ? (b - 1) * band : 0),
-		       "the child starts one band lower and earns nothing on its first wake-up");
+		tap_ok(ccpu >= 0 && child <= want && child >= want - ccpu,
+		       "the child starts one band lower (%lld us, want %lld ms less at most %lld us run) and earns nothing on its first wake-up",
+		       child / 1000, want / MS, ccpu / 1000);
 		tap_ok(ccredit == 0, "the child starts with no credit");
 	}
 	ia_set(0);
