@@ -19,10 +19,11 @@ APPEND ?=
 ICOUNT ?=
 CMD ?=
 QUICK ?=
+RUNS ?=
 ADD ?=
 # Where the tree and the builds live (scripts/lib.sh has the same default).
 CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/sched-interactive
-export SMP MEM APPEND ICOUNT CACHE QUICK
+export SMP MEM APPEND ICOUNT CACHE QUICK RUNS
 
 .PHONY: all deps series kernel initramfs qemu-test check check-series mail bench stress qemu qemu-run clean
 

@@ -1,10 +1,10 @@
 #!/bin/sh
 # The benchmark inside the guest: each scenario under EEVDF (sysctl 0)
-# and under the interactive class (sysctl 1), twice, in the order
-# EEVDF, class, EEVDF, class, so that drift shows as a difference
-# between the two runs rather than between the schedulers.
+# and under the interactive class (sysctl 1), RUNS times, in the order
+# EEVDF, class, EEVDF, class, ..., so that drift shows as a spread
+# between runs rather than as a difference between the schedulers.
 #
-#   run-bench.sh DURATION_MS WARMUP_MS SCENARIO...
+#   run-bench.sh RUNS DURATION_MS WARMUP_MS SCENARIO...
 #
 # In the scenarios with the desktop tasks (audio, X, video), those run
 # alone for WARMUP_MS first, uncounted, so that the estimator has learnt
@@ -12,13 +12,17 @@
 # the compile began; the load then runs for DURATION_MS.
 #
 # Prints one line per workload and run:
-#   BENCH scenario=S sched=eevdf|ia run=1|2 role=R key=value...
+#   BENCH scenario=S sched=eevdf|ia run=1..RUNS role=R key=value...
 set -eu
 PATH=/bench:/bin:/sbin:/usr/bin
 knob=/proc/sys/kernel/sched_interactive
-dur=$1
-warm=$2
-shift 2
+runs=$1
+dur=$2
+warm=$3
+shift 3
+case $runs in
+'' | *[!0-9]* | 0) echo "run-bench: RUNS=$runs: want a number of runs" >&2; exit 2 ;;
+esac
 secs=$(( (dur + 999) / 1000 ))
 
 [ -w "$knob" ] || { echo "run-bench: no $knob: not an interactive-class kernel" >&2; exit 2; }
@@ -104,7 +108,9 @@ scenario() {
 }
 
 for s in "$@"; do
-	for run in 1 2; do
+	run=0
+	while [ "$run" -lt "$runs" ]; do
+		run=$((run + 1))
 		for sched in eevdf ia; do
 			[ "$sched" = ia ] && echo 1 >"$knob" || echo 0 >"$knob"
 			scenario "$s" | sed "s/^/BENCH scenario=$s sched=$sched run=$run /"
