@@ -73,9 +73,12 @@ int main(void)
 		tap_ok(ok, "the class's slowest answer %.1f ms is within 2 x EEVDF's %.1f ms + 20 ms",
 		       ia / 1e6, eevdf / 1e6);
 	} else {
-		printf("not ok %d the class's slowest answer %.1f ms is within 2 x EEVDF's %.1f ms + 20 ms # TODO placement behind hogs on %d CPUs\n",
-		       ++tap_n, ia / 1e6, eevdf / 1e6, nr_cpus());
-		tap_pass++;
+		char why[64];
+
+		snprintf(why, sizeof(why), "placement behind hogs on %d CPUs",
+			 nr_cpus());
+		tap_todo(why, "the class's slowest answer %.1f ms is within 2 x EEVDF's %.1f ms + 20 ms",
+			 ia / 1e6, eevdf / 1e6);
 	}
 	return tap_exit();
 }
