@@ -6,6 +6,7 @@
 #   make mail        the series as [PATCH n/m] mails with a cover letter, in mail/
 #   make bench       EEVDF and each milestone under icount (QUICK=1: a short set)
 #   make stress      the debug kernel under stress-ng and a switch storm
+#   make readme      copy the saved figures under results/ into README.md
 #   make qemu        boot the kernel to a busybox shell
 #   make qemu-run CMD='...' [ADD=DIR]   run a command in the guest
 #   make clean       remove the build folders (the ccache stays)
@@ -25,7 +26,7 @@ ADD ?=
 CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/sched-interactive
 export SMP MEM APPEND ICOUNT CACHE QUICK RUNS
 
-.PHONY: all deps series kernel initramfs qemu-test check check-series mail bench stress qemu qemu-run clean
+.PHONY: all deps series kernel initramfs qemu-test check check-series mail bench stress readme qemu qemu-run clean
 
 all: qemu-test
 
@@ -57,6 +58,9 @@ bench:
 stress:
 	@scripts/deps.sh stress-ng dwarves
 	@scripts/stress.sh
+
+readme:
+	@scripts/readme-results.sh
 
 qemu: kernel
 	@scripts/mkinitramfs.sh "$(CACHE)/shell.cpio.gz" "$(ADD)"

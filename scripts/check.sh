@@ -2,7 +2,8 @@
 # Everything that gates a change, in order: the harness passes its
 # fixture tests (tests/harness, no QEMU); the series applies with no
 # fuzz; checkpatch --strict is clean and the changelogs are in shape on
-# every patch; the documentation builds; the mails of make mail, taken
+# every patch; the documentation builds; README.md's figures are the
+# saved summaries under results/; the mails of make mail, taken
 # with git am, give the quilt tree; the tree after every patch builds and
 # boots, and at each milestone of the series (baseline, O12.2, ...) the
 # estimator tests pass; the whole series passes every guest test at -smp
@@ -10,7 +11,8 @@
 # kernel/sched/ gives no new W=1 or sparse warning under the four configs
 # of the compile matrix (scripts/compile-matrix.sh).
 # Ends with the total "N passed, N failed" line and exits non-zero on any
-# failure.
+# failure. Writes what README.md quotes to results/check/
+# (scripts/check-summary.sh).
 set -u
 . "$(dirname "$0")/lib.sh"
 
@@ -26,6 +28,10 @@ patches=$(grep -v '^#' "$TOP/series" | grep -v '^$')
 n=$(echo "$patches" | wc -l)
 
 start=$(date +%s)
+# For the summary: did this run start from an empty cache (a new
+# machine), or with the tree and ccache already there?
+cache_state="with the cache warm"
+{ [ -d "$SRC" ] && [ -d "$CCACHE_DIR" ]; } || cache_state="from an empty cache"
 ok=1
 step harness "$TOP/tests/harness/run.sh" || true
 step series "$TOP/scripts/apply-series.sh" || ok=0
@@ -33,6 +39,7 @@ if [ $ok = 1 ]; then
 	step checkpatch "$TOP/scripts/checkpatch.sh" || true
 	step changelogs "$TOP/scripts/check-changelogs.sh" || true
 	step docs "$TOP/scripts/check-docs.sh" || true
+	step readme "$TOP/scripts/readme-results.sh" --check || true
 	step mail "$TOP/scripts/mail.sh" && step roundtrip "$TOP/scripts/roundtrip.sh" || true
 fi
 
@@ -90,7 +97,11 @@ if [ "$fail" != 0 ]; then
 	echo "failures:"
 	grep "^FAIL " "$results" | sed 's/^/  /'
 fi
-echo "make check took $(($(date +%s) - start)) s"
+took=$(($(date +%s) - start))
+echo "make check took $took s"
+# What README.md quotes from this run, under results/check/.
+"$TOP/scripts/check-summary.sh" "$results" "$took" "$cache_state" ||
+	echo "warning: the summaries under results/check/ were not written"
 summary="$pass passed, $fail failed"
 [ "$skip" = 0 ] || summary="$summary, $skip skipped"
 [ "$xfail" = 0 ] || summary="$summary, $xfail known to fail at a 2003 step (TODO)"

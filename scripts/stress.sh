@@ -50,6 +50,33 @@ done
 
 pass=$(grep -c "^PASS " "$results" || true)
 fail=$(grep -c "^FAIL " "$results" || true)
-echo "make stress took $(($(date +%s) - start)) s"
+took=$(($(date +%s) - start))
+echo "make stress took $took s"
+
+# What README.md quotes (scripts/readme-results.sh): the totals, each
+# stressor's bogo ops at both CPU counts, and the other checks.
+sum=$TOP/results/stress/summary.md
+mkdir -p "${sum%/*}"
+{
+	echo "\`make stress\` on $(date -u +%F), commit $(git -C "$TOP" rev-parse --short HEAD 2>/dev/null || echo nogit)," \
+		"STRESS_SECONDS=$secs: $pass passed, $fail failed, in $took s ($((took / 60)) min)."
+	echo
+	echo "| stressor | -smp 2 | -smp 4 |"
+	echo "|---|---:|---:|"
+	awk '/^(PASS|FAIL) stress smp[0-9]+: stress_ng: / {
+		smp = $3; sub(/:$/, "", smp); name = $5; sub(/:$/, "", name)
+		if (!(name in seen)) { seen[name] = 1; order[++n] = name }
+		v = $1 == "FAIL" ? "FAIL" : $6
+		cell[name, smp] = v
+	}
+	END {
+		for (i = 1; i <= n; i++)
+			printf "| %s | %s | %s |\n", order[i], cell[order[i], "smp2"], cell[order[i], "smp4"]
+	}' "$results"
+	echo
+	echo "Bogo ops in each stressor's part of the run. The other checks:"
+	echo
+	grep -E "^(PASS|FAIL) stress smp[0-9]+: " "$results" | grep -v ": stress_ng: " | sed 's/^/- /'
+} >"$sum"
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ] && [ "$pass" != 0 ]

@@ -1,8 +1,10 @@
 #!/bin/bash
 # Fixture tests of the harness, with no QEMU: each console log here must
 # get from scripts/parse-results.sh the verdict its .out file holds (the
-# parser's output and its exit status, on the last line), and make
-# check's step() must count each kind of step as it should.
+# parser's output and its exit status, on the last line); make check's
+# step() must count each kind of step as it should; and
+# scripts/readme-results.sh must refuse a README whose figures are not
+# its saved summaries.
 #
 #   tests/harness/run.sh
 #
@@ -76,4 +78,48 @@ while IFS='|' read -r cmd want; do
 		fail=1
 	fi
 done <<<"$steps"
+
+# scripts/readme-results.sh: a README's block of figures must be its
+# saved summary. Each case: what is done to a README whose block is in
+# step, and the --check verdict wanted; --check must never change it.
+readme=$here/../../scripts/readme-results.sh
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$tmp/results"
+printf '| a | 1.5 |\n| b | 7 |\n' >"$tmp/results/fig.md"
+printf 'intro\n<!-- from results/fig.md -->\n| a | 1.5 |\n| b | 7 |\n<!-- end -->\noutro\n' >"$tmp/good.md"
+readme_cases="
+cp good.md R.md                                   @0
+sed -i 's/1.5/1.6/' R.md                          @1
+sed -i '/^| b /d' R.md                            @1
+sed -i 's#results/fig.md#results/none.md#' R.md   @1
+sed -i '/<!-- end -->/d' R.md                     @1
+"
+while IFS='@' read -r edit want_rc; do
+	[ -n "$edit" ] || continue
+	edit=$(echo "$edit" | sed 's/ *$//')
+	cp "$tmp/good.md" "$tmp/R.md"
+	(cd "$tmp" && sh -c "$edit")
+	cp "$tmp/R.md" "$tmp/before.md"
+	set +e
+	"$readme" --check "$tmp/R.md" >/dev/null 2>&1
+	rc=$?
+	set -e
+	[ "$rc" = 0 ] || rc=1
+	if [ "$rc" = "$want_rc" ] && cmp -s "$tmp/R.md" "$tmp/before.md"; then
+		echo "PASS harness: readme --check after '$edit': exit $rc, README unchanged"
+	else
+		echo "FAIL harness: readme --check after '$edit': exit $rc (want $want_rc), or it changed the README"
+		fail=1
+	fi
+done <<<"$readme_cases"
+# Rewriting puts the summary back where a figure was edited by hand.
+cp "$tmp/good.md" "$tmp/R.md"
+sed -i 's/1.5/1.6/' "$tmp/R.md"
+if "$readme" "$tmp/R.md" >/dev/null && cmp -s "$tmp/R.md" "$tmp/good.md"; then
+	echo "PASS harness: readme rewrites a figure edited by hand from its summary"
+else
+	echo "FAIL harness: readme did not rewrite the edited figure from its summary"
+	fail=1
+fi
 exit "$fail"

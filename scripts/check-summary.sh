@@ -1,0 +1,107 @@
+#!/bin/bash
+# Write what make check measured to results/check/, for README.md
+# (scripts/readme-results.sh copies these files into it):
+#   summary.md   the date, commit, time taken and totals;
+#   exploits.md  each exploit test's victims at the last 2003 step and
+#                with the whole series, at -smp 1 and -smp 4;
+#   rt_hog.md    what the class's deadline server leaves a task beside a
+#                SCHED_FIFO hog, under EEVDF and the class;
+#   matrix.md    the compile matrix's result per config.
+# The figures come from the step results and the guests' consoles.
+#
+#   scripts/check-summary.sh RESULTS_FILE SECONDS CACHE_STATE
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+results=${1:?usage: check-summary.sh RESULTS_FILE SECONDS CACHE_STATE}
+secs=${2:?usage: check-summary.sh RESULTS_FILE SECONDS CACHE_STATE}
+cache_state=${3:?usage: check-summary.sh RESULTS_FILE SECONDS CACHE_STATE}
+[ -f "$results" ] || die "no $results"
+out=$TOP/results/check
+mkdir -p "$out"
+logs=$CACHE/build-qemu
+commit=$(git -C "$TOP" rev-parse --short HEAD 2>/dev/null || echo nogit)
+last_2003=$(milestones | tail -n 2 | head -n 1 | cut -d' ' -f2)
+count() { grep -c "^$1 " "$results" || true; }
+
+{
+	echo "\`make check\` on $(date -u +%F), commit $commit, $cache_state:"
+	echo "$(count PASS) passed, $(count FAIL) failed, $(count SKIP) skipped," \
+		"$(count XFAIL) known to fail at a 2003 step (TODO), in $secs s" \
+		"($((secs / 60)) min)."
+} >"$out/summary.md"
+
+# One exploit test's figures from a console log, as table cells:
+#   exploit hog-cell audio-cell
+exploit_cells() {
+	awk '
+	/selftests: interactive: exploit_/ && !/^ok|^not ok/ {
+		n = split($0, f, "exploit_"); cur = f[n]; order[++nt] = cur
+	}
+	cur == "" { next }
+	/hog: [0-9.]+ % of the CPU, fair share/ {
+		match($0, /hog: [0-9.]+ %/); got[cur] = substr($0, RSTART + 5, RLENGTH - 7)
+		match($0, /fair share [0-9.]+ %/); fair[cur] = substr($0, RSTART + 11, RLENGTH - 13)
+	}
+	/ok [0-9]+ hog victim got/ {
+		match($0, /got [0-9]+ %/); share[cur] = substr($0, RSTART + 4, RLENGTH - 6)
+		if ($0 ~ /# TODO/) todo[cur] = " (TODO)"
+		if ($0 ~ /not ok/ && $0 !~ /# TODO/) bad[cur] = " FAIL"
+	}
+	/ok [0-9]+ hog victim waited at most/ {
+		match($0, /at most [0-9]+ ms/); wait[cur] = substr($0, RSTART + 8, RLENGTH - 8)
+		if ($0 ~ /not ok/) bad[cur] = " FAIL"
+	}
+	/ok [0-9]+ audio victim got/ {
+		match($0, /got [0-9]+ %/); ashare[cur] = substr($0, RSTART + 4, RLENGTH - 4)
+		if ($0 ~ /not ok/) abad[cur] = " FAIL"
+	}
+	/ok [0-9]+ audio victim waited at most/ {
+		match($0, /at most [0-9.]+ ms/); await[cur] = substr($0, RSTART + 8, RLENGTH - 8)
+		if ($0 ~ /not ok/) abad[cur] = " FAIL"
+	}
+	/the cheat ran [0-9.]+ %/ {
+		match($0, /ran [0-9.]+ %/); extra[cur] = "; the cheat " substr($0, RSTART + 4, RLENGTH - 4)
+	}
+	/the storm used [0-9.]+ %/ {
+		match($0, /used [0-9.]+ %/); extra[cur] = "; the storm " substr($0, RSTART + 5, RLENGTH - 5)
+	}
+	/ok [0-9]+ .*# TODO/ && !/hog victim got/ { todo[cur] = " (TODO)" }
+	/^ok [0-9]+ selftests: interactive: exploit_|^not ok [0-9]+ selftests: interactive: exploit_/ { cur = "" }
+	END {
+		for (i = 1; i <= nt; i++) {
+			e = order[i]
+			printf "%s\t%s %% of %s %% (%s %%), %s%s%s%s\t%s, %s%s\n", e, got[e], fair[e], share[e],
+				wait[e], extra[e], todo[e], bad[e], ashare[e], await[e], abad[e]
+		}
+	}' "$1"
+}
+
+{
+	echo "| exploit | victim hog, $last_2003 (2003) | victim hog, whole series | audio, whole series | victim hog, whole series, -smp 4 |"
+	echo "|---|---|---|---|---|"
+	old=$(exploit_cells "$logs/console-$last_2003.log" 2>/dev/null || true)
+	smp1=$(exploit_cells "$logs/console-smp1.log" 2>/dev/null || true)
+	smp4=$(exploit_cells "$logs/console-smp4.log" 2>/dev/null || true)
+	# cell ROWS COLUMN: exploit $e's cell in one console's rows.
+	cell() { echo "$1" | awk -F'\t' -v e="$e" -v c="$2" '$1 == e { print $c }'; }
+	for e in $(echo "$smp1" | cut -f1); do
+		echo "| $e | $(cell "$old" 2) | $(cell "$smp1" 2) | $(cell "$smp1" 3) | $(cell "$smp4" 2) |"
+	done
+	echo
+	echo "Each hog cell: the CPU it got, its fair share, the ratio, and its longest wait;"
+	echo "each audio cell: the CPU it got of what it asked for, and its longest wait."
+	echo "From the consoles of make check's steps tests-$last_2003, tests-smp1 and tests-smp4 (-smp 1 unless named)."
+} >"$out/exploits.md"
+
+{
+	awk '/selftests: interactive: rt_hog/ { on = !/^(not )?ok / }
+	on && /^# (not )?ok [0-9]+ / { sub(/^# /, "- "); print }' "$logs/console-smp1.log" 2>/dev/null || true
+	echo
+	echo "(tests/rt_hog, the whole series at -smp 1, step tests-smp1.)"
+} >"$out/rt_hog.md"
+
+{
+	grep "^\(PASS\|FAIL\) compile " "$results" | sed 's/^/- /' || echo "- the compile matrix did not run"
+} >"$out/matrix.md"
+say "summaries in $out"
