@@ -5,7 +5,8 @@
 # far each kind of figure spreads over its runs), claims.md (the 2003
 # claims and the targets, each decided on the ranges: it holds, it does
 # not, or the ranges overlap and it is within noise), two plots
-# (deadlines.png, p99.png) and README.md, which puts them together.
+# (deadlines.png, p99.png), headline.md (the run in one line, for the
+# top README.md) and README.md, which puts them together.
 #
 #   scripts/bench-report.sh RESULTS_DIR
 set -eu
@@ -335,6 +336,15 @@ plot for [c=2:$ncol] "$dir/lat_p99_us.dat" using c:xtic(1) title columnhead(c)
 EOT
 	plots=1
 fi
+
+# The line README.md quotes above the summary (scripts/readme-results.sh).
+rel=${dir#"$TOP"/}
+runs=$(awk -F, 'NR > 1 && $5 + 0 > m { m = $5 + 0 } END { print m }' "$csv")
+{
+	echo "\`$(sed -n 's/^command: //p' "$dir/setup.txt")\` on $(sed -n 's/^date: \([0-9-]*\).*/\1/p' "$dir/setup.txt")," \
+		"commit $(sed -n 's/^commit: //p' "$dir/setup.txt"), $runs runs of each scenario," \
+		"$(sed -n 's/^elapsed: //p' "$dir/setup.txt" | tail -n 1): [$rel]($rel/README.md), every figure in [table.md]($rel/table.md)."
+} >"$dir/headline.md"
 
 {
 	echo "# make bench results: $(basename "$dir")"

@@ -74,9 +74,11 @@ mkdir -p "${sum%/*}"
 			printf "| %s | %s | %s |\n", order[i], cell[order[i], "smp2"], cell[order[i], "smp4"]
 	}' "$results"
 	echo
-	echo "Bogo ops in each stressor's part of the run. The other checks:"
+	echo "Bogo ops in each stressor's part of the run. The KUnit suite passed whole" \
+		"at boot: $(grep -c "^PASS stress smp[0-9]*: kunit: " "$results" || true) cases passed," \
+		"$(grep -c "^FAIL stress smp[0-9]*: kunit: " "$results" || true) failed. The other checks:"
 	echo
-	grep -E "^(PASS|FAIL) stress smp[0-9]+: " "$results" | grep -v ": stress_ng: " | sed 's/^/- /'
+	grep -E "^(PASS|FAIL) stress smp[0-9]+: " "$results" | grep -v ": stress_ng: \|: kunit: " | sed "s/^/- /"
 } >"$sum"
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ] && [ "$pass" != 0 ]
