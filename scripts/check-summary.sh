@@ -7,7 +7,8 @@
 #   rt_hog.md    what the class's deadline server leaves a task beside a
 #                SCHED_FIFO hog, under EEVDF and the class;
 #   matrix.md    the compile matrix's result per config.
-# The figures come from the step results and the guests' consoles.
+# The figures come from the step results and the guests' consoles (whose
+# lines end in CR LF: the CRs are dropped).
 #
 #   scripts/check-summary.sh RESULTS_FILE SECONDS CACHE_STATE
 set -eu
@@ -74,7 +75,7 @@ exploit_cells() {
 			printf "%s\t%s %% of %s %% (%s %%), %s%s%s%s\t%s, %s%s\n", e, got[e], fair[e], share[e],
 				wait[e], extra[e], todo[e], bad[e], ashare[e], await[e], abad[e]
 		}
-	}' "$1"
+	}' "$1" | tr -d '\r'
 }
 
 {
@@ -96,7 +97,7 @@ exploit_cells() {
 
 {
 	awk '/selftests: interactive: rt_hog/ { on = !/^(not )?ok / }
-	on && /^# (not )?ok [0-9]+ / { sub(/^# /, "- "); print }' "$logs/console-smp1.log" 2>/dev/null || true
+	on && /^# (not )?ok [0-9]+ / { sub(/^# /, "- "); sub(/\r$/, ""); print }' "$logs/console-smp1.log" 2>/dev/null || true
 	echo
 	echo "(tests/rt_hog, the whole series at -smp 1, step tests-smp1.)"
 } >"$out/rt_hog.md"
