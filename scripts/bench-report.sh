@@ -35,14 +35,18 @@ NR == 1 { next }
 function key(smp, mi, sc, role, met, sched) {
 	return smp SUBSEP mi SUBSEP sc SUBSEP role SUBSEP met SUBSEP sched
 }
+# Sort a[1..c] in place (insertion sort: a few values at a time).
+function isort(a, c,   i, j, t) {
+	for (i = 2; i <= c; i++)
+		for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
+}
 # The median of the runs of figure k, and their lowest and highest
 # value; "" where the figure was not measured.
-function med(k,   a, i, j, t, c) {
+function med(k,   a, i, c) {
 	if (!(k in n)) return ""
 	c = n[k]
 	for (i = 1; i <= c; i++) a[i] = v[k, i]
-	for (i = 2; i <= c; i++)
-		for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
+	isort(a, c)
 	return c % 2 ? a[(c + 1) / 2] : (a[c / 2] + a[c / 2 + 1]) / 2
 }
 function lo(k,   i, x) {
@@ -118,8 +122,7 @@ END {
 		if (spread(k) <= 0.25) in25[met]++
 		all++; if (spread(k) <= 0.05) all5++
 	}
-	for (i = 2; i <= nmet; i++)
-		for (j = i; j > 1 && mets[j - 1] > mets[j]; j--) { t = mets[j]; mets[j] = mets[j - 1]; mets[j - 1] = t }
+	isort(mets, nmet)
 	printf "Spread of a figure: (highest run - lowest run) / median, over %d runs.\n", nruns
 	printf "Over all %d figures (the virtio-blk disk left out), %d are within 5 %%.\n\n", all, all5
 	print "| figure | figures | median spread | within 5 % | within 10 % | within 25 % |"
@@ -127,8 +130,7 @@ END {
 	for (i = 1; i <= nmet; i++) {
 		met = mets[i]; c = cnt[met]
 		for (a = 1; a <= c; a++) x[a] = sp[met, a]
-		for (a = 2; a <= c; a++)
-			for (b = a; b > 1 && x[b - 1] > x[b]; b--) { t = x[b]; x[b] = x[b - 1]; x[b - 1] = t }
+		isort(x, c)
 		m = c % 2 ? x[(c + 1) / 2] : (x[c / 2] + x[c / 2 + 1]) / 2
 		printf "| %s | %d | %.1f %% | %d | %d | %d |\n", met, c, 100 * m, in5[met], in10[met], in25[met]
 	}
