@@ -6,17 +6,20 @@
 #                with the whole series, at -smp 1 and -smp 4;
 #   rt_hog.md    what the class's deadline server leaves a task beside a
 #                SCHED_FIFO hog, under EEVDF and the class;
-#   matrix.md    the compile matrix's result per config.
+#   matrix.md    the compile matrix's result per config;
+#   times.md     the time each kind of step took (when STEP_TIMES is
+#                given: lines "SECONDS NAME", from step in lib.sh).
 # The figures come from the step results and the guests' consoles (whose
 # lines end in CR LF: the CRs are dropped).
 #
-#   scripts/check-summary.sh RESULTS_FILE SECONDS CACHE_STATE
+#   scripts/check-summary.sh RESULTS_FILE SECONDS CACHE_STATE [STEP_TIMES]
 set -eu
 . "$(dirname "$0")/lib.sh"
 
 results=${1:?usage: check-summary.sh RESULTS_FILE SECONDS CACHE_STATE}
 secs=${2:?usage: check-summary.sh RESULTS_FILE SECONDS CACHE_STATE}
 cache_state=${3:?usage: check-summary.sh RESULTS_FILE SECONDS CACHE_STATE}
+times=${4:-}
 [ -f "$results" ] || die "no $results"
 out=$TOP/results/check
 mkdir -p "$out"
@@ -105,4 +108,18 @@ exploit_cells() {
 {
 	grep "^\(PASS\|FAIL\) compile " "$results" | sed 's/^/- /' || echo "- the compile matrix did not run"
 } >"$out/matrix.md"
+# The steps by kind: "build 4/20 x.patch" is a "build", and so on.
+if [ -n "$times" ] && [ -f "$times" ]; then
+	{
+		echo "Time by kind of step, \`make check\` on $(date -u +%F), commit $commit, $cache_state:"
+		echo
+		echo "| step | runs | seconds |"
+		echo "|---|---:|---:|"
+		awk '{ k = $2; if (!(k in t)) order[++n] = k; t[k] += $1; c[k]++; all += $1 }
+		END {
+			for (i = 1; i <= n; i++) printf "| %s | %d | %d |\n", order[i], c[order[i]], t[order[i]]
+			printf "| all | %d | %d |\n", NR, all
+		}' "$times"
+	} >"$out/times.md"
+fi
 say "summaries in $out"

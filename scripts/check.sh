@@ -11,14 +11,16 @@
 # kernel/sched/ gives no new W=1 or sparse warning under the four configs
 # of the compile matrix (scripts/compile-matrix.sh).
 # Ends with the total "N passed, N failed" line and exits non-zero on any
-# failure. Writes what README.md quotes to results/check/
-# (scripts/check-summary.sh).
+# failure. Writes what README.md quotes to results/check/, and the time
+# each kind of step took (scripts/check-summary.sh).
 set -u
 . "$(dirname "$0")/lib.sh"
 
 # Every step's PASS and FAIL lines, for the total (step, scripts/lib.sh).
 results=$(mktemp)
-trap 'rm -f "$results"' EXIT
+# And each step's time (step, scripts/lib.sh).
+step_times=$(mktemp)
+trap 'rm -f "$results" "$step_times"' EXIT
 
 # The milestones of the series (scripts/lib.sh): the last is the state
 # of the whole series.
@@ -100,7 +102,7 @@ fi
 took=$(($(date +%s) - start))
 echo "make check took $took s"
 # What README.md quotes from this run, under results/check/.
-"$TOP/scripts/check-summary.sh" "$results" "$took" "$cache_state" ||
+"$TOP/scripts/check-summary.sh" "$results" "$took" "$cache_state" "$step_times" ||
 	echo "warning: the summaries under results/check/ were not written"
 summary="$pass passed, $fail failed"
 [ "$skip" = 0 ] || summary="$summary, $skip skipped"

@@ -58,11 +58,13 @@ tree_milestone() {
 # step NAME COMMAND...: run a step of make check and add its PASS and
 # FAIL lines to the file $results. A step that prints none counts as one
 # result of its own; a step that exits non-zero fails, whatever it
-# printed before. Returns the step's exit status.
+# printed before. When $step_times names a file, the step's time in
+# seconds and its name are added to it. Returns the step's exit status.
 step() {
-	local name=$1 rc results0 fails0
+	local name=$1 rc results0 fails0 t0
 	shift
 	say "$name"
+	t0=$(date +%s)
 	results0=$(grep -c "^\(PASS\|FAIL\) " "$results")
 	fails0=$(grep -c "^FAIL " "$results")
 	"$@" 2>&1 | tee -a "$results"
@@ -73,5 +75,6 @@ step() {
 	elif [ "$(grep -c "^\(PASS\|FAIL\) " "$results")" = "$results0" ]; then
 		echo "PASS $name" | tee -a "$results"
 	fi
+	[ -z "${step_times:-}" ] || echo "$(($(date +%s) - t0)) $name" >>"$step_times"
 	return "$rc"
 }

@@ -78,6 +78,20 @@ while IFS='|' read -r cmd want; do
 		fail=1
 	fi
 done <<<"$steps"
+# With $step_times set, step adds "SECONDS NAME" to it (for times.md).
+results=$(mktemp)
+step_times=$(mktemp)
+set +e
+step "build 1/2 x.patch" true >/dev/null
+set -e
+if grep -qx "[0-9][0-9]* build 1/2 x.patch" "$step_times"; then
+	echo "PASS harness: step writes its time and name to \$step_times"
+else
+	echo "FAIL harness: step did not write '<seconds> build 1/2 x.patch' to \$step_times: $(cat "$step_times")"
+	fail=1
+fi
+rm -f "$results" "$step_times"
+step_times=
 
 # scripts/readme-results.sh: a README's block of figures must be its
 # saved summary. Each case: what is done to a README whose block is in
