@@ -14,8 +14,8 @@
 # figure's distribution with confidence 1 - 2/2^N: 75 % for 3 runs,
 # 88 % for 4, 94 % for 5. A make bench of 5 runs (2026-12-04) took 32
 # minutes here, and each claim and target got the same verdict from its
-# first 3, its first 4 and all 5 runs; with 4, the boots take 4/5 of
-# that time, about 26 minutes (estimated, not yet measured).
+# first 3, its first 4 and all 5 runs. A 4-run make bench took 1585 s
+# (results/2026-12-04-f548a4a/headline.md).
 set -eu
 . "$(dirname "$0")/lib.sh"
 
