@@ -663,24 +663,29 @@ static inline void burn_ns(long long ns)
 }
 
 /*
- * A fresh task at @nice sleeps @ms: its sleep_avg when it wakes. A
- * switch-out or a requeue between the wake-up and the read charges what
- * the task ran since it was picked, and the sleep the kernel counts
- * starts when the task is switched out, after the timer is armed. Both
- * are at most *@cpu: the CPU time this thread used from just before the
- * sleep to just after the read (the class charges on the same clock).
+ * Sleep @ms, then read sleep_avg. A switch-out or a requeue between the
+ * wake-up and the read charges what the task ran since it was picked,
+ * and the sleep the kernel counts starts when the task is switched out,
+ * after the timer is armed. Both are at most *@cpu: the CPU time this
+ * thread used from just before the sleep to just after the read (the
+ * class charges on the same clock).
  */
-static inline long long sleep_avg_after_sleep(int nice, long long ms, long long *cpu)
+static inline long long sleep_then_read(long long ms, long long *cpu)
 {
-	long long sa, t;
+	long long sa, t = thread_cpu_ns();
 
-	setpriority(PRIO_PROCESS, 0, nice);
-	make_fresh();
-	t = thread_cpu_ns();
 	sleep_ms(ms);
 	sa = my_field("interactive.sleep_avg");
 	*cpu = thread_cpu_ns() - t;
 	return sa;
+}
+
+/* A fresh task at @nice sleeps @ms: its sleep_avg when it wakes. */
+static inline long long sleep_avg_after_sleep(int nice, long long ms, long long *cpu)
+{
+	setpriority(PRIO_PROCESS, 0, nice);
+	make_fresh();
+	return sleep_then_read(ms, cpu);
 }
 
 /* Common start of an estimator test: class on, pinned to a quiet CPU. */
