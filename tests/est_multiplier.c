@@ -24,14 +24,17 @@ int main(void)
 	 * switch-out after the wake-up charges the run since: together at
 	 * most the CPU time used from before the sleep to after the read.
 	 */
-	wait = run_delay_ns(0);
+	wait = run_delay_ns(getpid());
 	cpu = thread_cpu_ns();
 	t0 = now_ns();
 	sleep_ms(10);
 	slept = now_ns() - t0;
 	g = my_field("interactive.sleep_avg");
 	cpu = thread_cpu_ns() - cpu;
-	wait = run_delay_ns(0) - wait;
+	t0 = run_delay_ns(getpid());
+	if (wait < 0 || t0 < 0)
+		tap_bail("cannot read /proc/self/schedstat");
+	wait = t0 - wait;
 	tap_info("slept %lld ns, then waited %lld ns on the runqueue (%lld ns of CPU)",
 		 slept, wait, cpu);
 	/* A3 also credits any wait on the runqueue after the wake-up. */
