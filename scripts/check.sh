@@ -8,8 +8,9 @@
 # boots, and at each milestone of the series (baseline, O12.2, ...) the
 # estimator tests pass; the whole series passes every guest test at -smp
 # 1 and -smp 4 and boots right with a good and a bad sched_interactive=;
-# kernel/sched/ gives no new W=1 or sparse warning under the four configs
-# of the compile matrix (scripts/compile-matrix.sh).
+# a uniprocessor kernel passes the estimator tests; kernel/sched/ gives
+# no new W=1 or sparse warning under the four configs of the compile
+# matrix (scripts/compile-matrix.sh).
 # Ends with the total "N passed, N failed" line and exits non-zero on any
 # failure. Writes what README.md quotes to results/check/, and the time
 # each kind of step took (scripts/check-summary.sh).
@@ -86,6 +87,14 @@ if [ $ok = 1 ]; then
 		SMP=2 APPEND="sched_interactive=$v ia.tests=boot_param" \
 			step "boot-param-$v" "$TOP/scripts/run-tests.sh" qemu "sched_interactive=$v: " || true
 	done
+fi
+
+# A uniprocessor kernel (config/nosmp.config): the estimator tests, as
+# try_to_wake_up() takes other paths without CONFIG_SMP.
+if [ $ok = 1 ] &&
+	step build-nosmp "$TOP/scripts/build-kernel.sh" nosmp "$TOP/config/nosmp.config"; then
+	APPEND="ia.milestone=$top_milestone ia.tests=$(echo $est_tests | tr ' ' ,)" \
+		step tests-nosmp "$TOP/scripts/run-tests.sh" nosmp "nosmp: " || true
 fi
 
 # The compile matrix: last, as it takes the series off for a while.
