@@ -25,24 +25,6 @@ static void on_usr1(int sig)
 	(void)sig;
 }
 
-/* The state letter of @pid in /proc/<pid>/stat, or 0. */
-static char proc_state(pid_t pid)
-{
-	char path[64], buf[512], *p;
-	FILE *f;
-	size_t n;
-
-	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
-	f = fopen(path, "r");
-	if (!f)
-		return 0;
-	n = fread(buf, 1, sizeof(buf) - 1, f);
-	fclose(f);
-	buf[n] = 0;
-	p = strrchr(buf, ')');
-	return p && p[1] == ' ' ? p[2] : 0;
-}
-
 static void set_fifo(int prio)
 {
 	struct sched_param sp = { .sched_priority = prio };
@@ -110,7 +92,6 @@ int main(void)
 {
 	long long act[2] = { -9, -9 };
 	int i, ok = 0;
-
 	sigset_t usr1;
 
 	tap_plan(2);

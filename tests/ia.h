@@ -507,8 +507,8 @@ static inline void kill_all(pid_t *pids, int n)
 			waitpid(pids[i], NULL, 0);
 }
 
-/* Whether a process still exists (and is not a zombie). */
-static inline int alive(pid_t pid)
+/* The state letter of @pid in /proc/<pid>/stat (R, S, D, Z, ...), or 0. */
+static inline char proc_state(pid_t pid)
 {
 	char path[64], state = 0;
 	FILE *f;
@@ -520,6 +520,14 @@ static inline int alive(pid_t pid)
 	if (fscanf(f, "%*d (%*[^)]) %c", &state) != 1)
 		state = 0;
 	fclose(f);
+	return state;
+}
+
+/* Whether a process still exists (and is not a zombie). */
+static inline int alive(pid_t pid)
+{
+	char state = proc_state(pid);
+
 	return state && state != 'Z' && state != 'X';
 }
 
