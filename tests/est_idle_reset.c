@@ -37,7 +37,7 @@ int main(void)
 {
 	int cpu = 1 % nr_cpus(), i, st;
 	long long waited;
-	pid_t hog;
+	pid_t hog, parent;
 
 	tap_plan(1);
 	estimator_setup();
@@ -52,7 +52,9 @@ int main(void)
 		pin_to(0, cpu);
 		setpriority(PRIO_PROCESS, 0, 0);
 		raise(SIGSTOP);
-		make_fresh();
+		/* Fresh, but the test task keeps what it earned. */
+		parent = getppid();
+		make_fresh_keep(&parent, 1);
 		burn();
 	}
 	if (waitpid(hog, &st, WUNTRACED) != hog || !WIFSTOPPED(st))

@@ -639,16 +639,31 @@ static inline long long my_field(const char *name)
 }
 
 /*
- * Give the caller a clean estimate: a class change (to SCHED_FIFO and
- * back) resets sleep_avg, interactive_credit and activated to 0.
+ * Give every task in the class a clean estimate and a new slice, except
+ * the @n tasks in @keep. Only switching the class on starts a task
+ * afresh; a trip out of the class and back keeps what the task had
+ * (tests/pi_deboost), so the tasks to keep wait out the switch as
+ * SCHED_FIFO and come back as they were, but for the time stamp.
  */
-static inline int make_fresh(void)
+static inline int make_fresh_keep(const pid_t *keep, int n)
 {
 	struct sched_param rt = { .sched_priority = 1 }, no = { 0 };
+	int i, err;
 
-	if (sched_setscheduler(0, SCHED_FIFO, &rt))
-		return -1;
-	return sched_setscheduler(0, SCHED_OTHER, &no);
+	for (i = 0; i < n; i++)
+		if (sched_setscheduler(keep[i], SCHED_FIFO, &rt))
+			return -1;
+	err = ia_set(0) || ia_set(1);
+	for (i = 0; i < n; i++)
+		if (sched_setscheduler(keep[i], SCHED_OTHER, &no))
+			err = -1;
+	return err ? -1 : 0;
+}
+
+/* Start every task in the class afresh, the caller included. */
+static inline int make_fresh(void)
+{
+	return make_fresh_keep(NULL, 0);
 }
 
 /* The CPU time this thread has used, in ns. */
@@ -709,7 +724,7 @@ static inline void estimator_setup(void)
 	ia_set(1);
 	pin_to(0, 1 % nr_cpus());
 	if (make_fresh())
-		tap_bail("cannot reset the estimate (SCHED_FIFO and back)");
+		tap_bail("cannot reset the estimate (the class off and on)");
 }
 
 #endif /* IA_TEST_H */

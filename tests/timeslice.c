@@ -6,17 +6,16 @@
 #include "ia.h"
 
 /*
- * A sleeping task at @nice, moved into the class through SCHED_FIFO and
- * back so that it starts with a full slice: switching_to refills it.
+ * A sleeping task at @nice with a full slice: switching the class off
+ * and on starts every task in it afresh, with the slice of its nice.
  */
 static pid_t fresh_sleeper(int nice)
 {
 	pid_t pid = spawn_sleeper(nice, SCHED_OTHER, 0);
-	struct sched_param rt = { .sched_priority = 1 }, no = { 0 };
 
 	sleep_ms(20);
-	sched_setscheduler(pid, SCHED_FIFO, &rt);
-	sched_setscheduler(pid, SCHED_OTHER, &no);
+	if (make_fresh())
+		tap_bail("cannot switch the class off and on");
 	return pid;
 }
 

@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A trip out of the class and back keeps the task's estimate. A task
+ * that holds a PI futex wanted by a SCHED_FIFO task is boosted to RT
+ * (it leaves the class) and deboosted when it unlocks (it comes back).
+ * Only switching the class on starts every task afresh; the trip must
+ * not wipe the sleep_avg and credit the task earned, nor hand it a new
+ * slice: 2003 kept both across a change of policy, and a reset lets a
+ * task that lost credit, or used its slice, start clean.
+ *
+ * The task earns sleep_avg and credit by sleeping, uses 30 ms of its
+ * slice, takes the futex, and lets an RT task on its CPU block on it.
+ * Its estimate is read before the boost and right after the unlock,
+ * with no sleep between, which would change it.
+ */
+#include "ia.h"
+#include <linux/futex.h>
+#include <stdatomic.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+
+static long futex_pi(_Atomic int *f, int op)
+{
+	return syscall(SYS_futex, f, op, 0, NULL, NULL, 0);
+}
+
+/* The RT waiter: on a byte from @fd, block on the futex, boosting its owner. */
+static void rt_waiter(_Atomic int *f, int fd)
+{
+	struct sched_param sp = { .sched_priority = 10 };
+	char c;
+
+	if (sched_setscheduler(0, SCHED_FIFO, &sp))
+		_exit(1);
+	if (read(fd, &c, 1) != 1)
+		_exit(1);
+	if (futex_pi(f, FUTEX_LOCK_PI))
+		_exit(2);
+	futex_pi(f, FUTEX_UNLOCK_PI);
+	_exit(0);
+}
+
+int main(void)
+{
+	long long sa0, sa1, cr0, cr1, sl0, sl1, boosted, cpu;
+	_Atomic int *f;
+	int i, tid, expect, st, p[2];
+	pid_t rt;
+
+	tap_plan(4);
+	estimator_setup();
+	f = mmap(NULL, sizeof(*f), PROT_READ | PROT_WRITE,
+		 MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (f == MAP_FAILED)
+		tap_bail("mmap");
+
+	/* Sleep to the top: sleep_avg at the maximum, and credit. */
+	for (i = 0; i < 40; i++)
+		sleep_ms(40);
+	burn_ns(30 * MS);
+
+	tid = gettid();
+	expect = 0;
+	if (!atomic_compare_exchange_strong(f, &expect, tid))
+		tap_bail("the futex is taken");
+	if (pipe(p))
+		tap_bail("pipe");
+	rt = fork();
+	if (rt < 0)
+		tap_bail("fork");
+	if (rt == 0)
+		rt_waiter(f, p[0]);
+	sleep_ms(50);	/* the waiter is RT and blocked on the pipe */
+
+	cpu = thread_cpu_ns();
+	sa0 = my_field("interactive.sleep_avg");
+	cr0 = my_field("interactive.credit");
+	sl0 = my_field("interactive.time_slice");
+	/*
+	 * The RT task runs at once, on this CPU, and blocks on the futex:
+	 * this task, preempted but not asleep, is boosted out of the class.
+	 */
+	if (write(p[1], "x", 1) != 1)
+		tap_bail("write");
+	boosted = my_field("prio");
+	/* Back in the class; the RT task takes the futex and exits. */
+	if (futex_pi(f, FUTEX_UNLOCK_PI))
+		tap_bail("FUTEX_UNLOCK_PI");
+	sa1 = my_field("interactive.sleep_avg");
+	cr1 = my_field("interactive.credit");
+	sl1 = my_field("interactive.time_slice");
+	cpu = thread_cpu_ns() - cpu;
+	if (waitpid(rt, &st, 0) != rt || !WIFEXITED(st) || WEXITSTATUS(st))
+		tap_bail("the RT waiter failed");
+	tap_info("before: sleep_avg %lld us, credit %lld, slice %lld us; after: %lld us, %lld, %lld us; %lld us of CPU between",
+		 sa0 / 1000, cr0, sl0 / 1000, sa1 / 1000, cr1, sl1 / 1000, cpu / 1000);
+
+	tap_ok(boosted >= 0 && boosted < 100,
+	       "the holder was boosted to RT while the RT task waited (prio %lld)",
+	       boosted);
+	tap_ok(on_interactive(getpid(), tid) == 1,
+	       "and is back in the class after it unlocked");
+	/* The run since the unlock is charged, at most in full. */
+	tap_ok(sa1 >= sa0 - cpu && cr1 == cr0,
+	       "the trip keeps sleep_avg (%lld -> %lld ms) and credit (%lld -> %lld)",
+	       sa0 / MS, sa1 / MS, cr0, cr1);
+	tap_ok(sl1 <= sl0,
+	       "the trip gives no new slice (%lld -> %lld ms)", sl0 / MS, sl1 / MS);
+	ia_set(0);
+	return tap_exit();
+}
