@@ -93,7 +93,7 @@ fi
 # try_to_wake_up() takes other paths without CONFIG_SMP.
 if [ $ok = 1 ] &&
 	step build-nosmp "$TOP/scripts/build-kernel.sh" nosmp "$TOP/config/nosmp.config"; then
-	APPEND="ia.milestone=$top_milestone ia.tests=$(echo $est_tests | tr ' ' ,)" \
+	SMP=1 APPEND="ia.milestone=$top_milestone ia.tests=$(echo $est_tests | tr ' ' ,)" \
 		step tests-nosmp "$TOP/scripts/run-tests.sh" nosmp "nosmp: " || true
 fi
 
