@@ -37,7 +37,7 @@ int main(void)
 {
 	int cpu = 1 % nr_cpus(), i, st;
 	long long waited;
-	pid_t hog, parent;
+	pid_t hog, self;
 
 	tap_plan(1);
 	estimator_setup();
@@ -52,9 +52,6 @@ int main(void)
 		pin_to(0, cpu);
 		setpriority(PRIO_PROCESS, 0, 0);
 		raise(SIGSTOP);
-		/* Fresh, but the test task keeps what it earned. */
-		parent = getppid();
-		make_fresh_keep(&parent, 1);
 		burn();
 	}
 	if (waitpid(hog, &st, WUNTRACED) != hog || !WIFSTOPPED(st))
@@ -78,7 +75,15 @@ int main(void)
 	for (i = 0; i < IDLE_MS / 100; i++)
 		sleep_ms(100);
 
-	/* The hog takes bonus -5; the task's wake-up preempts it. */
+	/*
+	 * The hog starts afresh, with bonus -5, while the test task keeps
+	 * what it earned: the class is switched off and on while the hog is
+	 * stopped and this task waits the switch out at SCHED_FIFO. The
+	 * task's wake-up then preempts the hog.
+	 */
+	self = getpid();
+	if (make_fresh_keep(&self, 1))
+		tap_bail("cannot start the hog afresh");
 	kill(hog, SIGCONT);
 	sleep_ms(20);
 	waited = run_to_expiry();

@@ -182,11 +182,18 @@ int main(void)
 		hog_task(cpu, log);
 	/*
 	 * The hog took the estimate of its parent, who slept while it
-	 * polled. Start it afresh; the ring keeps its estimate through a trip
-	 * to SCHED_FIFO.
+	 * polled: start it afresh, with the class switched off and on. The
+	 * ring keeps its estimate through the switch as SCHED_FIFO, stopped
+	 * meanwhile: a running ring at SCHED_FIFO would pass the token among
+	 * its tasks for ever and starve this one, on one CPU and without the
+	 * class's deadline server.
 	 */
+	if (stop_all(&hog, 1) || stop_all(busy, NBUSY))
+		tap_bail("the hog and the ring did not stop");
 	if (make_fresh_keep(busy, NBUSY))
 		tap_bail("cannot start the hog afresh");
+	cont_all(busy, NBUSY);
+	cont_all(&hog, 1);
 
 	/*
 	 * An epoch, from one turn of the hog to the next, is at most the

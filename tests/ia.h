@@ -643,7 +643,9 @@ static inline long long my_field(const char *name)
  * the @n tasks in @keep. Only switching the class on starts a task
  * afresh; a trip out of the class and back keeps what the task had
  * (tests/pi_deboost), so the tasks to keep wait out the switch as
- * SCHED_FIFO and come back as they were, but for the time stamp.
+ * SCHED_FIFO and come back as they were, but for the time stamp. So
+ * that they cannot take the CPU meanwhile, keep only the caller or
+ * tasks that are stopped (stop_all()) or asleep for the while.
  */
 static inline int make_fresh_keep(const pid_t *keep, int n)
 {
@@ -658,6 +660,28 @@ static inline int make_fresh_keep(const pid_t *keep, int n)
 		if (sched_setscheduler(keep[i], SCHED_OTHER, &no))
 			err = -1;
 	return err ? -1 : 0;
+}
+
+/* Stop @n tasks with SIGSTOP, and wait until each one is stopped. */
+static inline int stop_all(const pid_t *pids, int n)
+{
+	int i, st;
+
+	for (i = 0; i < n; i++) {
+		if (kill(pids[i], SIGSTOP) ||
+		    waitpid(pids[i], &st, WUNTRACED) != pids[i] || !WIFSTOPPED(st))
+			return -1;
+	}
+	return 0;
+}
+
+/* Let @n stopped tasks go on. */
+static inline void cont_all(const pid_t *pids, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		kill(pids[i], SIGCONT);
 }
 
 /* Start every task in the class afresh, the caller included. */
