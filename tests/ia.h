@@ -654,11 +654,12 @@ static inline int make_fresh_keep(const pid_t *keep, int n)
 
 	for (i = 0; i < n; i++)
 		if (sched_setscheduler(keep[i], SCHED_FIFO, &rt))
-			return -1;
-	err = ia_set(0) || ia_set(1);
-	for (i = 0; i < n; i++)
+			break;
+	/* No switch unless every task is kept; those moved go back. */
+	err = i < n || ia_set(0) || ia_set(1);
+	while (i--)
 		if (sched_setscheduler(keep[i], SCHED_OTHER, &no))
-			err = -1;
+			err = 1;
 	return err ? -1 : 0;
 }
 
