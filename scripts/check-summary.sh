@@ -75,6 +75,8 @@ exploit_cells() {
 	END {
 		for (i = 1; i <= nt; i++) {
 			e = order[i]
+			if (got[e] == "")
+				continue
 			printf "%s\t%s %% of %s %% (%s %%), %s%s%s%s\t%s, %s%s\n", e, got[e], fair[e], share[e],
 				wait[e], extra[e], todo[e], bad[e], ashare[e], await[e], abad[e]
 		}
@@ -84,18 +86,23 @@ exploit_cells() {
 {
 	echo "| exploit | victim hog, $last_2003 (2003) | victim hog, whole series | audio, whole series | victim hog, whole series, -smp 4 |"
 	echo "|---|---|---|---|---|"
-	old=$(exploit_cells "$logs/console-$last_2003.log" 2>/dev/null || true)
+	old=$({ exploit_cells "$logs/console-$last_2003.log"
+		exploit_cells "$logs/console-$last_2003-smp2.log"; } 2>/dev/null || true)
 	smp1=$(exploit_cells "$logs/console-smp1.log" 2>/dev/null || true)
 	smp4=$(exploit_cells "$logs/console-smp4.log" 2>/dev/null || true)
-	# cell ROWS COLUMN: exploit $e's cell in one console's rows.
-	cell() { echo "$1" | awk -F'\t' -v e="$e" -v c="$2" '$1 == e { print $c }'; }
-	for e in $(echo "$smp1" | cut -f1); do
+	# cell ROWS COLUMN: exploit $e's cell in one console's rows; a test
+	# that skipped there (one that needs two CPUs, at -smp 1) has none.
+	cell() {
+		c=$(echo "$1" | awk -F'\t' -v e="$e" -v c="$2" '$1 == e { print $c }')
+		echo "${c:-skipped}"
+	}
+	for e in $(printf "%s\n%s\n" "$smp1" "$smp4" | cut -f1 | awk 'NF && !seen[$0]++'); do
 		echo "| $e | $(cell "$old" 2) | $(cell "$smp1" 2) | $(cell "$smp1" 3) | $(cell "$smp4" 2) |"
 	done
 	echo
 	echo "Each hog cell: the CPU it got, its fair share, the ratio, and its longest wait;"
 	echo "each audio cell: the CPU it got of what it asked for, and its longest wait."
-	echo "From the consoles of make check's steps tests-$last_2003, tests-smp1 and tests-smp4 (-smp 1 unless named)."
+	echo "From the consoles of make check's steps tests-$last_2003 (and tests-$last_2003-smp2 for the exploits that need two CPUs), tests-smp1 and tests-smp4 (-smp 1 unless named)."
 } >"$out/exploits.md"
 
 {
