@@ -10,8 +10,6 @@
  * class, so it comes back with bonus -5; the waiting task sleeps first
  * and ranks above it.
  */
-#include <sys/mman.h>
-
 #include "ia.h"
 
 #define TRIES 5
@@ -31,10 +29,7 @@ int main(void)
 		tap_bail(SYSCTL_PATH " missing");
 	ia_set(1);
 	pin_to(0, cpu);
-	ran_at = mmap(NULL, sizeof(*ran_at), PROT_READ | PROT_WRITE,
-		      MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (ran_at == MAP_FAILED)
-		tap_bail("mmap");
+	ran_at = shared_alloc(sizeof(*ran_at));
 
 	for (i = 0; i < TRIES; i++) {
 		if (pipe(fd))

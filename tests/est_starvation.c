@@ -21,8 +21,6 @@
  * that polled it from the same CPU would be starved as the hog is, and
  * see its turns late.
  */
-#include <sys/mman.h>
-
 #include "ia.h"
 
 /* procs_running from /proc/stat: tasks running or runnable now. */
@@ -145,10 +143,7 @@ int main(void)
 	tap_plan(2);
 	estimator_setup();
 	m = milestone_idx();
-	log = mmap(NULL, sizeof(*log), PROT_READ | PROT_WRITE,
-		   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (log == MAP_FAILED)
-		tap_bail("mmap");
+	log = shared_alloc(sizeof(*log));
 	for (i = 0; i < NBUSY; i++)
 		if (pipe(p[i]))
 			tap_bail("pipe");

@@ -13,7 +13,6 @@
  * (one in 25 ms of slices) and requeue it behind the parent before it
  * reads anything, after it did run first.
  */
-#include <sys/mman.h>
 #include <sys/resource.h>
 
 #include "ia.h"
@@ -47,10 +46,7 @@ int main(void)
 		CPU_SET(i, &all);
 	if (sched_setaffinity(0, sizeof(all), &all))
 		tap_bail("cannot allow every CPU");
-	child_cpu = mmap(NULL, sizeof(*child_cpu), PROT_READ | PROT_WRITE,
-			 MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (child_cpu == MAP_FAILED)
-		tap_bail("mmap");
+	child_cpu = shared_alloc(sizeof(*child_cpu));
 
 	for (i = 0; i < TRIES; i++) {
 		sleep_ms(20);

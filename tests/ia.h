@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/klog.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
@@ -399,6 +400,21 @@ static inline pid_t fork_piped(int *fd)
 	close(p[pid ? 1 : 0]);
 	*fd = p[pid ? 0 : 1];
 	return pid;
+}
+
+/*
+ * Zeroed memory that the caller and the children it forks afterwards
+ * share (MAP_SHARED): for flags and counters between them. Bails out
+ * on failure.
+ */
+static inline void *shared_alloc(size_t size)
+{
+	void *p = mmap(NULL, size, PROT_READ | PROT_WRITE,
+		       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED)
+		tap_bail("mmap");
+	return p;
 }
 
 /* Read a child's report of @size bytes from @fd, and close it. 0 if whole. */

@@ -16,7 +16,6 @@
 #include "ia.h"
 #include <linux/futex.h>
 #include <stdatomic.h>
-#include <sys/mman.h>
 #include <sys/syscall.h>
 
 static long futex_pi(_Atomic int *f, int op)
@@ -49,10 +48,7 @@ int main(void)
 
 	tap_plan(4);
 	estimator_setup();
-	f = mmap(NULL, sizeof(*f), PROT_READ | PROT_WRITE,
-		 MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (f == MAP_FAILED)
-		tap_bail("mmap");
+	f = shared_alloc(sizeof(*f));
 
 	/* Sleep to the top: sleep_avg at the maximum, and credit. */
 	for (i = 0; i < 40; i++)

@@ -13,7 +13,6 @@
  * make check runs the default; make stress runs 1000 toggles with 100
  * workers on the debug kernel.
  */
-#include <sys/mman.h>
 #include "ia.h"
 
 #define MAX_WORKERS 1000
@@ -128,10 +127,9 @@ int main(int argc, char **argv)
 	if (ia_get() < 0)
 		tap_bail(SYSCTL_PATH " missing");
 	ia_set(0);
-	sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE,
-		  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	sh = shared_alloc(sizeof(*sh));
 	pids = calloc(nworkers, sizeof(*pids));
-	if (sh == MAP_FAILED || !pids)
+	if (!pids)
 		tap_bail("out of memory");
 
 	/*

@@ -8,7 +8,6 @@
  * without the estimator; both are on one CPU.
  */
 #include <linux/futex.h>
-#include <sys/mman.h>
 #include "ia.h"
 
 #define TRIALS 5
@@ -82,9 +81,9 @@ int main(void)
 	if (ia_get() < 0)
 		tap_bail(SYSCTL_PATH " missing");
 	ia_set(1);
-	sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (sh == MAP_FAILED || pipe(to) || pipe(ack))
-		tap_bail("mmap or pipe");
+	sh = shared_alloc(sizeof(*sh));
+	if (pipe(to) || pipe(ack))
+		tap_bail("pipe");
 	if (pin_to(0, cpu))
 		tap_bail("cannot pin to one CPU");
 	pid = fork();
