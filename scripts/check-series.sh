@@ -1,7 +1,8 @@
 #!/bin/bash
 # Bisectability: build the tree after every patch of the series, not only
 # at the milestones, and boot each one to the guest shell. Ends with the
-# whole series applied again.
+# whole series applied again, and writes the outcome to
+# results/check-series.md, which README.md quotes.
 #
 #   scripts/check-series.sh
 set -u
@@ -9,7 +10,7 @@ set -u
 
 start=$(date +%s)
 n=$(grep -v '^#' "$TOP/series" | grep -vc '^$')
-i=0 fail=0
+i=0 fail=0 passed=0
 while read -r p _; do
 	case "$p" in ''|'#'*) continue ;; esac
 	i=$((i + 1))
@@ -25,8 +26,16 @@ while read -r p _; do
 		continue
 	fi
 	echo "PASS build $i/$n $p"
-	"$TOP/scripts/boot-check.sh" qemu "$i/$n $p" || fail=1
+	if "$TOP/scripts/boot-check.sh" qemu "$i/$n $p"; then
+		passed=$((passed + 1))
+	else
+		fail=1
+	fi
 done <"$TOP/series"
 "$TOP/scripts/apply-series.sh" >/dev/null || fail=1
-echo "check-series took $(($(date +%s) - start)) s"
+took=$(($(date +%s) - start))
+echo "check-series took $took s"
+commit=$(git -C "$TOP" rev-parse --short HEAD 2>/dev/null || echo nogit)
+echo "\`make check-series\` on $(date -u +%F), commit $commit: the tree builds and boots after $passed of the $n patches, in $took s." \
+	>"$TOP/results/check-series.md"
 exit "$fail"
