@@ -15,7 +15,8 @@
 # not new. A header's warning counts once: sparse reports it again for
 # each caller of an inline function, so a new caller is not a new
 # warning. The plain tree's warnings are kept in $CACHE/matrix, per config
-# and tree, so they are compiled once per machine. Leaves the whole series
+# (its fragments as they are) and tree, so they are compiled once per
+# machine and again when a fragment changes. Leaves the whole series
 # applied.
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -56,10 +57,12 @@ warnings() {
 		awk '!/^[^:]*\.h: / || !seen[$0]++' | sort
 }
 
+# The plain tree's warnings depend on the tree and the config fragments.
+key=$({ sha1sum <"$TARBALL"; cat "$TOP"/config/*.config; } | sha1sum | cut -c1-12)
 rc=0
 for name in $configs; do
 	out=$CACHE/build-matrix-$name
-	base=$CACHE/matrix/$name-$(sha1sum <"$TARBALL" | cut -c1-12).base
+	base=$CACHE/matrix/$name-$key.base
 	say "compile matrix: $name"
 	if [ ! -f "$base" ]; then
 		"$TOP/scripts/apply-series.sh" none >/dev/null

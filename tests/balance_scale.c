@@ -18,7 +18,7 @@
 
 #define NR		2000
 #define SPREAD_PCT	10
-#define SPREAD_MS	10000
+#define SPREAD_MS	1000
 #define POLL_MS		50
 
 static pid_t tids[NR];
