@@ -6,7 +6,9 @@
 # (tests/stress_ng.sh) for $STRESS_SECONDS (default 152, 8 s each) and a switch
 # storm with 100 workers (tests/switch_storm.c): 1000 switches at -smp 2,
 # 200 at -smp 4. Then it loads a BPF scheduler beside the class
-# (tests/scx_exclusive.c).
+# (tests/scx_exclusive.c). A third boot, at -smp 8, runs the balancer at
+# scale (tests/balance_scale.c: 2000 tasks queued on one CPU, then let
+# go on all eight).
 #
 # Passes only if every stressor ends normally, the storm's checks pass,
 # and the console shows no kernel report (scripts/parse-results.sh).
@@ -47,6 +49,11 @@ for run in 2:1000 4:200; do
 		APPEND="sched_interactive=1 sysctl.kernel.panic_on_rcu_stall=1 rcupdate.rcu_expedited=1 ia.tests=stress_ng,switch_storm,scx_exclusive ia.stress=$secs ia.storm=$switches,100 ia.timeout=$limit ia.need=sched_ext" \
 		"$TOP/scripts/run-tests.sh" stress "stress smp$smp: " | tee -a "$results" || true
 done
+
+# The balancer at scale, where the lockup detectors and lockdep watch it.
+SMP=8 MEM=2G TIMEOUT=900 \
+	APPEND="sched_interactive=1 ia.tests=balance_scale ia.timeout=600" \
+	"$TOP/scripts/run-tests.sh" stress "stress smp8: " | tee -a "$results" || true
 
 pass=$(grep -c "^PASS " "$results" || true)
 fail=$(grep -c "^FAIL " "$results" || true)
