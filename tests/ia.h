@@ -370,6 +370,12 @@ struct sched_attr0 {
 	uint64_t sched_runtime, sched_deadline, sched_period;
 };
 
+/* Version 1 adds the utilisation clamps (SCHED_FLAG_UTIL_CLAMP_*). */
+struct sched_attr1 {
+	struct sched_attr0 v0;
+	uint32_t sched_util_min, sched_util_max;
+};
+
 /*
  * Drop to the user nobody, with no supplementary groups, and check that
  * root cannot be had back. 0 on success.

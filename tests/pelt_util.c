@@ -45,16 +45,6 @@
 #define UCLAMP_HI	300
 #define READS		10
 
-/* struct sched_attr, version 1 (with the utilisation clamps). */
-struct sched_attr1 {
-	uint32_t size, sched_policy;
-	uint64_t sched_flags;
-	int32_t sched_nice;
-	uint32_t sched_priority;
-	uint64_t sched_runtime, sched_deadline, sched_period;
-	uint32_t sched_util_min, sched_util_max;
-};
-
 #define SCHED_FLAG_KEEP_POLICY		0x08
 #define SCHED_FLAG_KEEP_PARAMS		0x10
 #define SCHED_FLAG_UTIL_CLAMP_MIN	0x20
@@ -95,9 +85,9 @@ static long ia_field(int cpu, const char *name)
 static int clamp_task(pid_t pid, unsigned int lo, unsigned int hi)
 {
 	struct sched_attr1 a = {
-		.size = sizeof(a),
-		.sched_flags = SCHED_FLAG_KEEP_POLICY | SCHED_FLAG_KEEP_PARAMS |
-			       SCHED_FLAG_UTIL_CLAMP_MIN | SCHED_FLAG_UTIL_CLAMP_MAX,
+		.v0.size = sizeof(a),
+		.v0.sched_flags = SCHED_FLAG_KEEP_POLICY | SCHED_FLAG_KEEP_PARAMS |
+				  SCHED_FLAG_UTIL_CLAMP_MIN | SCHED_FLAG_UTIL_CLAMP_MAX,
 		.sched_util_min = lo,
 		.sched_util_max = hi,
 	};
