@@ -9,6 +9,11 @@
  * once it is at or above, so it saws between about 816 and 836 ms and
  * never reaches the maximum or earns credit (reference 4.3b and example
  * C; not a clip, B2).
+ *
+ * How far past 816 ms one wake-up can take it depends on how long that
+ * read slept, and under TCG a 5 ms completion can come late (a peak of
+ * 863 ms in one make check needs a read of about 12 ms): each read is
+ * timed, and the bound is made from the longest.
  */
 #include "ia.h"
 
@@ -16,7 +21,7 @@
 
 int main(void)
 {
-	long long sa, lo = -1, hi = 0;
+	long long sa, lo = -1, hi = 0, t0, took, longest = 0;
 	void *buf;
 	int fd, i, m;
 
@@ -28,8 +33,12 @@ int main(void)
 	if (fd < 0 || posix_memalign(&buf, 4096, 4096))
 		tap_bail("no " DEV " (boot with null_blk.irqmode=2 null_blk.completion_nsec=5000000)");
 	for (i = 0; i < 400; i++) {
+		t0 = now_ns();
 		if (pread(fd, buf, 4096, 0) != 4096)
 			tap_bail("O_DIRECT read from " DEV " failed");
+		took = now_ns() - t0;
+		if (i >= 200 && took > longest)
+			longest = took;
 		if (i >= 300) {
 			sa = my_field("interactive.sleep_avg");
 			if (lo < 0 || sa < lo)
@@ -39,9 +48,9 @@ int main(void)
 		}
 		burn_ns(MS);
 	}
-	tap_info("after 300 reads: sleep_avg %lld .. %lld ms, credit %lld, activated %lld",
+	tap_info("after 300 reads: sleep_avg %lld .. %lld ms, credit %lld, activated %lld; longest read %lld us",
 		 lo / MS, hi / MS, my_field("interactive.credit"),
-		 my_field("interactive.activated"));
+		 my_field("interactive.activated"), longest / 1000);
 	if (m < M_O13) {
 		tap_ok(hi == max_sleep_avg(), "D sleep is credited: the reader reaches the maximum");
 		tap_ok(m < M_O12_2 || my_field("interactive.credit") > 0,
@@ -51,11 +60,19 @@ int main(void)
 		tap_ok(my_field("interactive.bonus") == -5, "the reader keeps bonus -5");
 	} else {
 		/*
-		 * Each D wake from just below 816 ms adds about 4 x 5 ms; the
-		 * CPU it burns between reads can take it some way below.
+		 * Only a wake-up from below JIS earns, and it earns its sleep
+		 * times (IA_MAX_BONUS + 1 - level). Between 714 and 816 ms the
+		 * level is 7, so one wake-up adds at most 4 x the read it
+		 * slept in: the peak is below JIS + 4 x the longest read. A
+		 * peak from before read 200 has been charged 100 ms of CPU by
+		 * read 300, more than any 5 ms read adds. The CPU burnt
+		 * between reads takes the task some way below JIS, not to 750.
 		 */
-		tap_ok(lo >= 750 * MS && hi <= 850 * MS,
-		       "O13.1: D sleep earns up to just-interactive, little more (750..850 ms)");
+		long long bound = 816 * MS + 4 * longest;
+
+		tap_ok(lo >= 750 * MS && hi < bound,
+		       "O13.1: D sleep earns up to just-interactive, little more (%lld..%lld ms; 750..%lld ms)",
+		       lo / MS, hi / MS, bound / MS);
 		tap_ok(my_field("interactive.credit") <= 0 &&
 		       my_field("interactive.activated") == -1,
 		       "the maximum is never reached: no credit; activated stuck at -1");

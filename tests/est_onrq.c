@@ -19,6 +19,11 @@
  * while the RT task spins (the wait is then shorter and the sleep, which
  * is credited, longer): a check against the planned 1 ms read 2.6 ms of
  * late wake-up at O12.2 as a credited wait.
+ *
+ * With the fixes, a task in CPU debt is credited no wait: the same
+ * arrangement is made again after the task burns 300 ms (a debt of
+ * 300 ms, beyond the 102 ms allowed), and sleep_avg must then hold the
+ * sleep, times 11, and nothing for the wait.
  */
 #include "ia.h"
 
@@ -40,15 +45,57 @@ static void rt_burner(int fd)
 	_exit(0);
 }
 
+/*
+ * Make the task sleep about 4 ms, then wait about 29 ms behind the RT
+ * task (listening on @wfd), after burning @debt_ms of CPU from a fresh
+ * estimate. Returns 0 and the sleep, the wait and sleep_avg after, or -1
+ * after TRIES tries without a 20 ms wait.
+ */
+static int sleep_then_wait(int wfd, long long debt_ms, long long *slept,
+			   long long *wait, long long *sa)
+{
+	long long t, t0, rd0;
+	int i;
+
+	for (i = 0; i < TRIES; i++) {
+		make_fresh();
+		burn_ns(debt_ms * MS);
+		/* The RT task takes the pipe at once, then sleeps until t. */
+		t = now_ns() + 5 * MS;
+		if (write(wfd, &t, sizeof(t)) != sizeof(t))
+			tap_bail("write to the RT task");
+		rd0 = run_delay_ns(getpid());
+		t0 = now_ns();
+		if (rd0 < 0)
+			tap_bail("no run delay in /proc/self/schedstat");
+		if (t0 > t - MS) {
+			tap_info("try %d: not asleep 1 ms before the RT task woke", i + 1);
+			sleep_ms(50);
+			continue;
+		}
+		sleep_until_ns(t + MS);
+		*wait = run_delay_ns(getpid()) - rd0;
+		*slept = now_ns() - t0 - *wait;
+		*sa = my_field("interactive.sleep_avg");
+		tap_info("try %d: %lld ms burnt, slept %lld us (%lld planned), then waited %lld us behind the RT task: sleep_avg %lld us, cpu_debt %lld us",
+			 i + 1, debt_ms, *slept / 1000, (t + MS - t0) / 1000,
+			 *wait / 1000, *sa / 1000,
+			 my_field("interactive.cpu_debt") / 1000);
+		if (*wait >= 20 * MS)
+			return 0;
+	}
+	return -1;
+}
+
 int main(void)
 {
-	long long sa = 0, wait = 0, slept = 0, t, t0, rd0;
-	int m, i, p[2];
+	long long sa = 0, wait = 0, slept = 0;
+	int m, p[2], got;
 	pid_t rt;
 
-	tap_plan(1);
-	estimator_setup();
 	m = milestone_idx();
+	tap_plan(m >= M_FIXES ? 2 : 1);
+	estimator_setup();
 	if (pipe(p))
 		tap_bail("pipe");
 	rt = fork();
@@ -60,32 +107,8 @@ int main(void)
 	}
 	close(p[0]);
 
-	for (i = 0; i < TRIES && wait < 20 * MS; i++) {
-		make_fresh();
-		/* The RT task takes the pipe at once, then sleeps until t. */
-		t = now_ns() + 5 * MS;
-		if (write(p[1], &t, sizeof(t)) != sizeof(t))
-			tap_bail("write to the RT task");
-		rd0 = run_delay_ns(getpid());
-		t0 = now_ns();
-		if (rd0 < 0)
-			tap_bail("no run delay in /proc/self/schedstat");
-		if (t0 > t - MS) {
-			tap_info("try %d: not asleep 1 ms before the RT task woke", i + 1);
-			wait = 0;
-			sleep_ms(50);
-			continue;
-		}
-		sleep_until_ns(t + MS);
-		wait = run_delay_ns(getpid()) - rd0;
-		slept = now_ns() - t0 - wait;
-		sa = my_field("interactive.sleep_avg");
-		tap_info("try %d: slept %lld us (%lld planned), then waited %lld us behind the RT task: sleep_avg %lld us",
-			 i + 1, slept / 1000, (t + MS - t0) / 1000, wait / 1000, sa / 1000);
-	}
-	close(p[1]);
-	waitpid(rt, NULL, 0);
-	if (wait < 20 * MS)
+	got = !sleep_then_wait(p[1], 0, &slept, &wait, &sa);
+	if (!got)
 		tap_ok(0, "waited 20 ms behind the RT task in %d tries", TRIES);
 	else if (m < M_O12_2)
 		tap_ok(sa >= (slept + wait) * 9 / 10,
@@ -99,6 +122,20 @@ int main(void)
 		tap_ok(sa >= 100 * MS,
 		       "O13: the wait is credited (x11, capped at a timeslice): sleep_avg %lld us",
 		       sa / 1000);
+
+	/*
+	 * In debt: sleep_avg is the sleep times 11 (bonus level 0), and a
+	 * credited wait would add its own 11 times, capped at a timeslice
+	 * (102 ms): 29 ms of it would add the whole 102 ms.
+	 */
+	if (m >= M_FIXES) {
+		got = !sleep_then_wait(p[1], 300, &slept, &wait, &sa);
+		tap_ok(got && sa <= 11 * slept + 10 * MS,
+		       "in CPU debt the wait earns nothing: sleep_avg %lld us, at most 11 x %lld us slept + 10 ms (waited %lld us)",
+		       sa / 1000, slept / 1000, wait / 1000);
+	}
+	close(p[1]);
+	waitpid(rt, NULL, 0);
 	ia_set(0);
 	return tap_exit();
 }
