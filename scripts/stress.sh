@@ -8,7 +8,8 @@
 # 200 at -smp 4. Then it loads a BPF scheduler beside the class
 # (tests/scx_exclusive.c). A third boot, at -smp 8, runs the balancer at
 # scale (tests/balance_scale.c: 2000 tasks queued on one CPU, then let
-# go on all eight).
+# go on all eight), under the irqsoff tracer, whose longest IRQs-off
+# section while they spread is in that check's line of the summary.
 #
 # Passes only if every stressor ends normally, the storm's checks pass,
 # and the console shows no kernel report (scripts/parse-results.sh).

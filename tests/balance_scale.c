@@ -7,11 +7,15 @@
  * SCHED_FIFO on CPU 1 (the first CPU that CPU 0 pushes to), wakes every
  * POLL_MS to count where the threads are, and reports how late its
  * wake-ups came; it does not check them, since under TCG a vCPU thread
- * also waits for the host's CPUs.
+ * also waits for the host's CPUs. Where the kernel has the irqsoff
+ * tracer (make stress's debug kernel), the check also reports the
+ * longest section run with interrupts disabled, anywhere in the kernel,
+ * while the threads spread: an upper bound of the balancer's own.
  */
 #include <limits.h>
 #include <pthread.h>
 #include <linux/futex.h>
+#include <sys/mount.h>
 #include <sys/syscall.h>
 
 #include "ia.h"
@@ -20,6 +24,7 @@
 #define SPREAD_PCT	10
 #define SPREAD_MS	1000
 #define POLL_MS		50
+#define TRACING		"/sys/kernel/tracing"
 
 static pid_t tids[NR];
 static int started, go;
@@ -56,6 +61,66 @@ static int task_cpu_of(pid_t tid)
 	return p ? atoi(p + 1) : -1;
 }
 
+/* Read up to @len - 1 bytes of a file into @buf; returns the length or -1. */
+static int read_str(const char *path, char *buf, size_t len)
+{
+	int fd = open(path, O_RDONLY), n = 0, r;
+
+	if (fd < 0)
+		return -1;
+	while (n < (int)len - 1 && (r = read(fd, buf + n, len - 1 - n)) > 0)
+		n += r;
+	close(fd);
+	buf[n] = 0;
+	return n;
+}
+
+/* Start the irqsoff tracer afresh; returns 0 if the kernel lacks it. */
+static int irqsoff_start(void)
+{
+	char buf[1024];
+
+	if (access(TRACING "/available_tracers", R_OK))
+		mount("nodev", TRACING, "tracefs", 0, NULL);
+	if (read_str(TRACING "/available_tracers", buf, sizeof(buf)) < 0 ||
+	    !strstr(buf, "irqsoff"))
+		return 0;
+	if (write_file(TRACING "/current_tracer", "irqsoff") ||
+	    write_file(TRACING "/tracing_max_latency", "0") ||
+	    write_file(TRACING "/tracing_on", "1"))
+		tap_bail("cannot start the irqsoff tracer");
+	return 1;
+}
+
+/*
+ * Stop the tracer. Returns the longest IRQs-off section it saw, in us,
+ * and fills @where with the functions it began and ended in.
+ */
+static long irqsoff_stop(char *where, size_t len)
+{
+	static char trace[1 << 16];
+	char buf[64], *from, *to;
+	long us;
+
+	write_file(TRACING "/tracing_on", "0");
+	if (read_str(TRACING "/tracing_max_latency", buf, sizeof(buf)) <= 0)
+		tap_bail("cannot read tracing_max_latency");
+	us = atol(buf);
+	read_str(TRACING "/trace", trace, sizeof(trace));
+	write_file(TRACING "/current_tracer", "nop");
+	from = strstr(trace, "=> started at:");
+	to = strstr(trace, "=> ended at:");
+	if (!from || !to)
+		tap_bail("the irqsoff trace has no start and end");
+	from += strlen("=> started at:");
+	from += strspn(from, " ");
+	to += strlen("=> ended at:");
+	to += strspn(to, " ");
+	snprintf(where, len, "%.*s to %.*s", (int)strcspn(from, "\n"), from,
+		 (int)strcspn(to, "\n"), to);
+	return us;
+}
+
 /* Count the threads per CPU; return the largest distance from even, in %. */
 static int spread(int ncpu, int *count)
 {
@@ -82,6 +147,8 @@ int main(void)
 	struct sched_param fifo = { .sched_priority = 50 };
 	int i, ncpu = nr_cpus(), count[CPU_SETSIZE], dev = 100;
 	long long t0, t, due, late, worst_late = 0, took = -1;
+	char irqsoff[256] = "", where[128];
+	int traced;
 	pthread_attr_t attr;
 	pthread_t th;
 	cpu_set_t all;
@@ -115,6 +182,7 @@ int main(void)
 	spread(ncpu, count);
 	tap_info("%d threads on CPU 0 of %d", count[0], NR);
 
+	traced = irqsoff_start();
 	CPU_ZERO(&all);
 	for (i = 0; i < ncpu; i++)
 		CPU_SET(i, &all);
@@ -139,13 +207,20 @@ int main(void)
 		/* Reading 2000 files takes a while: start the next poll after it. */
 		due = now_ns();
 	}
+	if (traced) {
+		long us = irqsoff_stop(where, sizeof(where));
+
+		snprintf(irqsoff, sizeof(irqsoff),
+			 "; longest IRQs-off section meanwhile %ld us (%s)",
+			 us, where);
+	}
 	for (i = 0; i < ncpu; i++)
 		tap_info("CPU %d: %d threads", i, count[i]);
 	tap_info("a SCHED_FIFO task on CPU 1 woke at most %.1f ms late meanwhile",
 		 worst_late / 1e6);
 	tap_ok(took >= 0,
-	       "%d threads spread to within %d%% of an even share of %d CPUs in %lld ms (bound %d ms, at most %d%% off)",
-	       NR, SPREAD_PCT, ncpu, took / MS, SPREAD_MS, dev);
+	       "%d threads spread to within %d%% of an even share of %d CPUs in %lld ms (bound %d ms, at most %d%% off)%s",
+	       NR, SPREAD_PCT, ncpu, took / MS, SPREAD_MS, dev, irqsoff);
 	ia_set(0);
 	return tap_exit();
 }
