@@ -99,7 +99,7 @@ static int irqsoff_start(void)
 static long irqsoff_stop(char *where, size_t len)
 {
 	static char trace[1 << 16];
-	char buf[64], *from, *to;
+	char buf[64], *from, *to, *line, *next;
 	long us;
 
 	write_file(TRACING "/tracing_on", "0");
@@ -108,6 +108,18 @@ static long irqsoff_stop(char *where, size_t len)
 	us = atol(buf);
 	read_str(TRACING "/trace", trace, sizeof(trace));
 	write_file(TRACING "/current_tracer", "nop");
+	/* Where the section ended, as the tracer's stack trace has it: */
+	line = strstr(trace, "<stack trace>");
+	line = line ? strchr(line, '\n') : NULL;
+	for (; line && strstr(line, "=> "); line = next) {
+		line += strspn(line, "\n ");
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = 0;
+		if (strncmp(line, "=> ", 3))
+			break;
+		tap_info("irqsoff, ended in: %s", line + 3);
+	}
 	from = strstr(trace, "=> started at:");
 	to = strstr(trace, "=> ended at:");
 	if (!from || !to)
