@@ -35,7 +35,7 @@ static long long run_to_expiry(void)
 
 int main(void)
 {
-	int cpu = 1 % nr_cpus(), i, st;
+	int cpu = 1 % nr_cpus(), i, st, tries;
 	long long waited;
 	pid_t hog, self;
 
@@ -57,15 +57,26 @@ int main(void)
 	if (waitpid(hog, &st, WUNTRACED) != hog || !WIFSTOPPED(st))
 		tap_bail("the hog did not stop");
 
-	for (i = 0; i < 20 && my_field("interactive.interactive") != 1; i++)
-		sleep_ms(500);
-	if (my_field("interactive.interactive") != 1)
-		tap_bail("the task did not become interactive in 10 s");
-
-	/* Expire alone, back into the active array: the stamp is set. */
-	run_to_expiry();
-	if (my_field("interactive.interactive") != 1)
-		tap_bail("the task is no longer interactive after its slice");
+	/*
+	 * Expire alone, back into the active array: the stamp is set. From
+	 * O12.2 a long sleep of a task without high credit earns only a
+	 * just-interactive sleep_avg, which one slice takes below the line;
+	 * more sleeps earn the credit that lifts that cap. So sleep until
+	 * interactive and expire, until the task is still interactive after
+	 * its slice.
+	 */
+	for (tries = 0; tries < 5; tries++) {
+		for (i = 0; i < 20 && my_field("interactive.interactive") != 1; i++)
+			sleep_ms(500);
+		if (my_field("interactive.interactive") != 1)
+			tap_bail("the task did not become interactive in 10 s");
+		run_to_expiry();
+		if (my_field("interactive.interactive") == 1)
+			break;
+	}
+	if (tries == 5)
+		tap_bail("the task was no longer interactive after its slice, 5 times");
+	tap_info("interactive after its slice at try %d", tries + 1);
 
 	/*
 	 * The idle spell. From O12.2 one long sleep would earn only a
