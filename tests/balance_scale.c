@@ -99,13 +99,13 @@ static int irqsoff_start(void)
 static long irqsoff_stop(char *where, size_t len)
 {
 	static char trace[1 << 16];
-	char buf[64], *from, *to, *line, *next;
+	char *from, *to, *line, *next;
 	long us;
 
 	write_file(TRACING "/tracing_on", "0");
-	if (read_str(TRACING "/tracing_max_latency", buf, sizeof(buf)) <= 0)
+	us = read_long(TRACING "/tracing_max_latency");
+	if (us < 0)
 		tap_bail("cannot read tracing_max_latency");
-	us = atol(buf);
 	read_str(TRACING "/trace", trace, sizeof(trace));
 	write_file(TRACING "/current_tracer", "nop");
 	/* Where the section ended, as the tracer's stack trace has it: */
