@@ -247,9 +247,58 @@ static inline int sched_field_str(pid_t pid, pid_t tid, const char *name,
 	return ret;
 }
 
+#define DEBUGFS_SCHED	"/sys/kernel/debug/sched/debug"
+
 /*
- * One read of /proc/<pid>/sched, so that several fields come from the
- * same moment (the kernel prints them under the runqueue lock).
+ * Field @name of the section ia_rq[@cpu] in the scheduler's debugfs
+ * file: -1 if the file or the section is missing, -2 if the section has
+ * no such field. With @name2, that field too, from the same read, in
+ * *@val2.
+ */
+static inline long long ia_rq_fields(int cpu, const char *name,
+				     const char *name2, long long *val2)
+{
+	char line[256], head[32], fmt[64], fmt2[64];
+	long long v = -1, v2;
+	FILE *f;
+	int in = 0;
+
+	f = fopen(DEBUGFS_SCHED, "r");
+	if (!f)
+		return -1;
+	snprintf(head, sizeof(head), "ia_rq[%d]:", cpu);
+	snprintf(fmt, sizeof(fmt), " .%s : %%lld", name);
+	snprintf(fmt2, sizeof(fmt2), " .%s : %%lld", name2 ? name2 : "");
+	if (val2)
+		*val2 = -1;
+	while (fgets(line, sizeof(line), f)) {
+		if (!strncmp(line, head, strlen(head))) {
+			in = 1;
+			v = -2;
+			if (val2)
+				*val2 = -2;
+			continue;
+		}
+		if (in && line[0] != ' ')
+			break;
+		if (in && sscanf(line, fmt, &v2) == 1)
+			v = v2;
+		else if (in && name2 && val2 && sscanf(line, fmt2, &v2) == 1)
+			*val2 = v2;
+	}
+	fclose(f);
+	return v;
+}
+
+static inline long long ia_rq_field(int cpu, const char *name)
+{
+	return ia_rq_fields(cpu, name, NULL, NULL);
+}
+
+/*
+ * One read of /proc/<pid>/sched, so that several fields come from about
+ * the same moment (the kernel prints them without the runqueue lock, so
+ * two of them may still come from either side of an update).
  */
 struct sched_snap {
 	char buf[8192];

@@ -40,7 +40,6 @@
 
 #include "ia.h"
 
-#define DEBUGFS_SCHED	"/sys/kernel/debug/sched/debug"
 #define UCLAMP_LO	200
 #define UCLAMP_HI	300
 #define READS		10
@@ -49,38 +48,6 @@
 #define SCHED_FLAG_KEEP_PARAMS		0x10
 #define SCHED_FLAG_UTIL_CLAMP_MIN	0x20
 #define SCHED_FLAG_UTIL_CLAMP_MAX	0x40
-
-/*
- * Field @name of the section ia_rq[@cpu] in the debugfs file: -1 if the
- * file or the section is missing, -2 if the section has no such field
- * (a kernel without CONFIG_SMP, where PELT does not exist).
- */
-static long ia_field(int cpu, const char *name)
-{
-	char line[256], head[32], fmt[64];
-	long v = -1;
-	FILE *f;
-	int in = 0;
-
-	f = fopen(DEBUGFS_SCHED, "r");
-	if (!f)
-		return -1;
-	snprintf(head, sizeof(head), "ia_rq[%d]:", cpu);
-	snprintf(fmt, sizeof(fmt), " .%s : %%ld", name);
-	while (fgets(line, sizeof(line), f)) {
-		if (!strncmp(line, head, strlen(head))) {
-			in = 1;
-			v = -2;
-			continue;
-		}
-		if (in && line[0] != ' ')
-			break;
-		if (in && sscanf(line, fmt, &v) == 1)
-			break;
-	}
-	fclose(f);
-	return v;
-}
 
 static int clamp_task(pid_t pid, unsigned int lo, unsigned int hi)
 {
@@ -118,15 +85,15 @@ int main(void)
 	for (i = 0; i < 2; i++)
 		hogs[i] = spawn_hog(cpu, 0, SCHED_OTHER);
 	sleep_ms(500);
-	busy = ia_field(cpu, "util_avg");
+	busy = ia_rq_field(cpu, "util_avg");
 
 	clamped = clamp_task(0, 0, UCLAMP_HI) == 0;
 	for (i = 0; i < 2; i++)
 		clamped &= clamp_task(hogs[i], UCLAMP_LO, UCLAMP_HI) == 0;
 	for (i = 0; i < READS && clamped; i++) {
 		sleep_ms(10);
-		lo = ia_field(cpu, "uclamp.min");
-		hi = ia_field(cpu, "uclamp.max");
+		lo = ia_rq_field(cpu, "uclamp.min");
+		hi = ia_rq_field(cpu, "uclamp.max");
 		if (lo < UCLAMP_LO) {
 			lo_below++;
 			lo_bad = lo;
@@ -141,7 +108,7 @@ int main(void)
 		sleep_ms(10);
 	}
 	t0 = now_ns();
-	idle = ia_field(cpu, "util_avg");
+	idle = ia_rq_field(cpu, "util_avg");
 	if (!cpu)
 		idle_max += 23 * ((now_ns() - t0 + MS - 1) / MS);
 	ia_set(0);
