@@ -358,9 +358,16 @@ static inline int on_interactive(pid_t pid, pid_t tid)
 
 /*
  * /proc/<pid>/schedstat: the CPU time a task has used and the time it has
- * spent runnable on a runqueue without running, in ns. 0, or -1.
+ * spent runnable on a runqueue without running, in ns, and how many times
+ * it was switched in. 0, or -1.
  */
-static inline int read_schedstat(pid_t pid, long long *run, long long *delay)
+struct schedstat {
+	long long run;
+	long long delay;
+	long long slices;
+};
+
+static inline int read_schedstat(pid_t pid, struct schedstat *st)
 {
 	char path[64];
 	int ret = -1;
@@ -370,7 +377,7 @@ static inline int read_schedstat(pid_t pid, long long *run, long long *delay)
 	f = fopen(path, "r");
 	if (!f)
 		return -1;
-	if (fscanf(f, "%lld %lld", run, delay) == 2)
+	if (fscanf(f, "%lld %lld %lld", &st->run, &st->delay, &st->slices) == 3)
 		ret = 0;
 	fclose(f);
 	return ret;
@@ -379,17 +386,17 @@ static inline int read_schedstat(pid_t pid, long long *run, long long *delay)
 /* CPU time used by a task, in ns, or -1. */
 static inline long long runtime_ns(pid_t pid)
 {
-	long long run, delay;
+	struct schedstat st;
 
-	return read_schedstat(pid, &run, &delay) ? -1 : run;
+	return read_schedstat(pid, &st) ? -1 : st.run;
 }
 
 /* The time a task has waited on a runqueue, in ns, or -1. */
 static inline long long run_delay_ns(pid_t pid)
 {
-	long long run, delay;
+	struct schedstat st;
 
-	return read_schedstat(pid, &run, &delay) ? -1 : delay;
+	return read_schedstat(pid, &st) ? -1 : st.delay;
 }
 
 static inline long long now_ns(void)
