@@ -75,17 +75,21 @@ for m in $(milestones | tr ' ' '='); do
 			step "tests-$name-smp2" "$TOP/scripts/run-tests.sh" qemu "$name -smp 2: " || true
 done
 
-# The whole series: every test, on one CPU and on four (two cores of two
-# SMT threads, so that core scheduling has siblings: tests/core_sched),
-# and the boot parameter, good and bad.
+# The whole series: every test, on one CPU and on four (two sockets of
+# one core of two SMT threads: core scheduling has siblings,
+# tests/core_sched, and there are two last-level caches, which
+# tests/wake_llc must find, ia.need=llc), and the boot parameter, good
+# and bad.
 if [ $ok = 1 ]; then
 	step apply-all "$TOP/scripts/apply-series.sh" || ok=0
 	[ $ok = 1 ] && { step build "$TOP/scripts/build-kernel.sh" qemu || ok=0; }
 fi
 if [ $ok = 1 ]; then
-	for smp in 1 4,threads=2; do
+	for smp in 1 4,sockets=2,threads=2; do
 		n=${smp%%,*}
-		SMP=$smp APPEND="ia.milestone=$top_milestone" \
+		need=
+		[ "$n" = 1 ] || need=" ia.need=llc"
+		SMP=$smp APPEND="ia.milestone=$top_milestone$need" \
 			step "tests-smp$n" "$TOP/scripts/run-tests.sh" qemu "smp$n: " || true
 	done
 	for v in 1 2; do

@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A task that wakes while its previous CPU is busy goes to an idle CPU
+ * that shares that CPU's last-level cache before an idle CPU elsewhere:
+ * what it had in the cache is still there. 2003 woke a task on its
+ * previous CPU and left the rest to the idle CPUs' pull; a placement
+ * that takes the first idle CPU it finds sends it to CPU 0.
+ *
+ * The test needs two caches: make check boots -smp 4,sockets=2,threads=2
+ * with ia.need=llc, where a single cache is a failure, not a skip. The
+ * test task's previous CPU is the last CPU, whose cache CPU 0 does not
+ * share; a hog pinned there keeps it busy. The task runs there, may then
+ * use every CPU, sleeps 10 ms on a timer (not a sync wake-up, which has
+ * its own rule: tests/sync_wake) and notes where it wakes.
+ */
+#include "ia.h"
+
+#define TRIES	10
+#define NEED	8
+
+/*
+ * The CPUs that share @cpu's last-level cache, as the kernel's cacheinfo
+ * gives them (the highest index of /sys/devices/system/cpu/cpuN/cache),
+ * as a bit mask. Returns 0 if there is no cacheinfo.
+ */
+static unsigned long llc_mask(int cpu)
+{
+	char path[96], buf[128], *s;
+	unsigned long mask = 0;
+	long a, b;
+	FILE *f = NULL;
+	int i;
+
+	for (i = 9; i >= 0 && !f; i--) {
+		snprintf(path, sizeof(path),
+			 "/sys/devices/system/cpu/cpu%d/cache/index%d/shared_cpu_list",
+			 cpu, i);
+		f = fopen(path, "r");
+	}
+	if (!f)
+		return 0;
+	if (!fgets(buf, sizeof(buf), f))
+		buf[0] = 0;
+	fclose(f);
+	/* A cpulist: "2-3" or "0,2" or "1". */
+	for (s = buf; *s && *s != '\n'; s++) {
+		a = strtol(s, &s, 10);
+		b = *s == '-' ? strtol(s + 1, &s, 10) : a;
+		while (a <= b && a < (long)(8 * sizeof(mask)))
+			mask |= 1UL << a++;
+		if (*s != ',')
+			break;
+	}
+	return mask;
+}
+
+int main(void)
+{
+	int i, cpu, last = nr_cpus() - 1, near = 0, far = 0, home = 0;
+	unsigned long mask;
+	cpu_set_t all;
+	pid_t hog;
+
+	tap_plan(1);
+	if (ia_get() < 0)
+		tap_bail(SYSCTL_PATH " missing");
+	mask = llc_mask(last);
+	if (!mask || (mask & 1) || mask == 1UL << last) {
+		if (needed("llc"))
+			tap_bail("ia.need=llc, but CPU 0 and the last CPU share a cache, or the last shares its own with no other CPU");
+		tap_skip("needs two caches of two CPUs or more");
+		return tap_exit();
+	}
+	tap_info("the last CPU (%d) shares its cache with CPUs %#lx", last, mask);
+	ia_set(1);
+	CPU_ZERO(&all);
+	for (i = 0; i <= last; i++)
+		CPU_SET(i, &all);
+	hog = spawn_hog(last, 0, SCHED_OTHER);
+
+	for (i = 0; i < TRIES; i++) {
+		if (pin_to(0, last))
+			tap_bail("cannot pin to the last CPU");
+		if (sched_getcpu() != last)
+			tap_bail("pinned to the last CPU, yet runs elsewhere");
+		if (sched_setaffinity(0, sizeof(all), &all))
+			tap_bail("cannot allow every CPU");
+		sleep_ms(10);
+		cpu = sched_getcpu();
+		if (cpu == last)
+			home++;
+		else if (mask & (1UL << cpu))
+			near++;
+		else
+			far++;
+	}
+	kill_all(&hog, 1);
+	tap_ok(near >= NEED,
+	       "a wake-up beside a busy CPU goes to an idle CPU of its cache (%d of %d; %d elsewhere, %d on the busy CPU)",
+	       near, TRIES, far, home);
+	ia_set(0);
+	return tap_exit();
+}
