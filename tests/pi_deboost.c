@@ -2,7 +2,9 @@
 /*
  * A trip out of the class and back keeps the task's estimate. A task
  * that holds a PI futex wanted by a SCHED_FIFO task is boosted to RT
- * (it leaves the class) and deboosted when it unlocks (it comes back).
+ * (it leaves the class) and deboosted when it unlocks (it comes back);
+ * a task that sets itself to SCHED_IDLE goes to EEVDF, and comes back
+ * when it sets SCHED_OTHER again, which any user may do at will.
  * Only switching the class on starts every task afresh; the trip must
  * not wipe the sleep_avg and credit the task earned, nor hand it a new
  * slice: 2003 kept both across a change of policy, and a reset lets a
@@ -11,7 +13,8 @@
  * The task earns sleep_avg and credit by sleeping, uses 30 ms of its
  * slice, takes the futex, and lets an RT task on its CPU block on it.
  * Its estimate is read before the boost and right after the unlock,
- * with no sleep between, which would change it.
+ * with no sleep between, which would change it; then it earns them
+ * again, and the same is read around the trip through SCHED_IDLE.
  */
 #include "ia.h"
 #include <linux/futex.h>
@@ -39,21 +42,29 @@ static void rt_waiter(_Atomic int *f, int fd)
 	_exit(0);
 }
 
-int main(void)
+/* Sleep to the top (sleep_avg at the maximum, and credit), use 30 ms of the slice. */
+static void earn(void)
 {
-	long long sa0, sa1, cr0, cr1, sl0, sl1, boosted, cpu;
-	_Atomic int *f;
-	int i, tid, expect, st, p[2];
-	pid_t rt;
+	int i;
 
-	tap_plan(4);
-	estimator_setup();
-	f = shared_alloc(sizeof(*f));
-
-	/* Sleep to the top: sleep_avg at the maximum, and credit. */
 	for (i = 0; i < 40; i++)
 		sleep_ms(40);
 	burn_ns(30 * MS);
+}
+
+int main(void)
+{
+	long long sa0, sa1, cr0, cr1, sl0, sl1, boosted, cpu;
+	struct sched_param no = { 0 };
+	int tid, expect, st, p[2], away;
+	_Atomic int *f;
+	pid_t rt;
+
+	tap_plan(7);
+	estimator_setup();
+	f = shared_alloc(sizeof(*f));
+
+	earn();
 
 	tid = gettid();
 	expect = 0;
@@ -102,6 +113,32 @@ int main(void)
 	       sa0 / MS, sa1 / MS, cr0, cr1);
 	tap_ok(sl1 <= sl0,
 	       "the trip gives no new slice (%lld -> %lld ms)", sl0 / MS, sl1 / MS);
+
+	/* The same through SCHED_IDLE and back, from the top again. */
+	earn();
+	cpu = thread_cpu_ns();
+	sa0 = my_field("interactive.sleep_avg");
+	cr0 = my_field("interactive.credit");
+	sl0 = my_field("interactive.time_slice");
+	if (sched_setscheduler(0, SCHED_IDLE, &no))
+		tap_bail("cannot set SCHED_IDLE");
+	away = on_interactive(getpid(), tid);
+	if (sched_setscheduler(0, SCHED_OTHER, &no))
+		tap_bail("cannot set SCHED_OTHER back");
+	sa1 = my_field("interactive.sleep_avg");
+	cr1 = my_field("interactive.credit");
+	sl1 = my_field("interactive.time_slice");
+	cpu = thread_cpu_ns() - cpu;
+	tap_info("SCHED_IDLE trip, before: sleep_avg %lld us, credit %lld, slice %lld us; after: %lld us, %lld, %lld us; %lld us of CPU between",
+		 sa0 / 1000, cr0, sl0 / 1000, sa1 / 1000, cr1, sl1 / 1000, cpu / 1000);
+	tap_ok(away == 0 && on_interactive(getpid(), tid) == 1,
+	       "SCHED_IDLE takes the task out of the class and SCHED_OTHER brings it back (in the class: %d, then %d)",
+	       away, on_interactive(getpid(), tid));
+	tap_ok(sa1 >= sa0 - cpu && cr1 == cr0,
+	       "the SCHED_IDLE trip keeps sleep_avg (%lld -> %lld ms) and credit (%lld -> %lld)",
+	       sa0 / MS, sa1 / MS, cr0, cr1);
+	tap_ok(sl1 <= sl0, "the SCHED_IDLE trip gives no new slice (%lld -> %lld ms)",
+	       sl0 / MS, sl1 / MS);
 	ia_set(0);
 	return tap_exit();
 }
