@@ -22,8 +22,8 @@
  * would win every pick; a task that expired since the other last ran
  * must yield to it, and the nice-5 hog must get at least a fifth.
  *
- * It needs SMT siblings (qemu -smp 4,sockets=2,threads=2, as make check
- * boots for its -smp 4 run) and skips without them.
+ * It needs SMT siblings (qemu -smp 4,threads=2, as make check boots for
+ * its -smp 4 run) and skips without them.
  */
 #include <sys/prctl.h>
 
