@@ -62,9 +62,22 @@ static long long earn(void)
 	return woke;
 }
 
+/* The estimate a trip must keep: sleep_avg, credit and the slice left. */
+struct estimate {
+	long long sa, cr, sl;
+};
+
+static void read_estimate(struct estimate *e)
+{
+	e->sa = my_field("interactive.sleep_avg");
+	e->cr = my_field("interactive.credit");
+	e->sl = my_field("interactive.time_slice");
+}
+
 int main(void)
 {
-	long long sa0, sa1, cr0, cr1, sl0, sl1, boosted, woke, cpu;
+	long long boosted, woke, cpu;
+	struct estimate e0, e1;
 	struct sched_param no = { 0 };
 	int tid, expect, st, p[2], away;
 	_Atomic int *f;
@@ -90,9 +103,7 @@ int main(void)
 	sleep_ms(50);	/* the waiter is RT and blocked on the pipe */
 	woke = thread_cpu_ns();
 
-	sa0 = my_field("interactive.sleep_avg");
-	cr0 = my_field("interactive.credit");
-	sl0 = my_field("interactive.time_slice");
+	read_estimate(&e0);
 	/*
 	 * The RT task runs at once, on this CPU, and blocks on the futex:
 	 * this task, preempted but not asleep, is boosted out of the class.
@@ -103,14 +114,12 @@ int main(void)
 	/* Back in the class; the RT task takes the futex and exits. */
 	if (futex_pi(f, FUTEX_UNLOCK_PI))
 		tap_bail("FUTEX_UNLOCK_PI");
-	sa1 = my_field("interactive.sleep_avg");
-	cr1 = my_field("interactive.credit");
-	sl1 = my_field("interactive.time_slice");
+	read_estimate(&e1);
 	cpu = thread_cpu_ns() - woke;
 	if (waitpid(rt, &st, 0) != rt || !WIFEXITED(st) || WEXITSTATUS(st))
 		tap_bail("the RT waiter failed");
 	tap_info("before: sleep_avg %lld us, credit %lld, slice %lld us; after: %lld us, %lld, %lld us; %lld us of CPU since the wake-up",
-		 sa0 / 1000, cr0, sl0 / 1000, sa1 / 1000, cr1, sl1 / 1000, cpu / 1000);
+		 e0.sa / 1000, e0.cr, e0.sl / 1000, e1.sa / 1000, e1.cr, e1.sl / 1000, cpu / 1000);
 
 	tap_ok(boosted >= 0 && boosted < 100,
 	       "the holder was boosted to RT while the RT task waited (prio %lld)",
@@ -118,36 +127,32 @@ int main(void)
 	tap_ok(on_interactive(getpid(), tid) == 1,
 	       "and is back in the class after it unlocked");
 	/* What ran since the wake-up is charged, at most in full. */
-	tap_ok(sa1 >= sa0 - cpu && cr1 == cr0,
+	tap_ok(e1.sa >= e0.sa - cpu && e1.cr == e0.cr,
 	       "the trip keeps sleep_avg (%lld -> %lld ms) and credit (%lld -> %lld)",
-	       sa0 / MS, sa1 / MS, cr0, cr1);
-	tap_ok(sl1 <= sl0,
-	       "the trip gives no new slice (%lld -> %lld ms)", sl0 / MS, sl1 / MS);
+	       e0.sa / MS, e1.sa / MS, e0.cr, e1.cr);
+	tap_ok(e1.sl <= e0.sl,
+	       "the trip gives no new slice (%lld -> %lld ms)", e0.sl / MS, e1.sl / MS);
 
 	/* The same through SCHED_IDLE and back, from the top again. */
 	woke = earn();
-	sa0 = my_field("interactive.sleep_avg");
-	cr0 = my_field("interactive.credit");
-	sl0 = my_field("interactive.time_slice");
+	read_estimate(&e0);
 	if (sched_setscheduler(0, SCHED_IDLE, &no))
 		tap_bail("cannot set SCHED_IDLE");
 	away = on_interactive(getpid(), tid);
 	if (sched_setscheduler(0, SCHED_OTHER, &no))
 		tap_bail("cannot set SCHED_OTHER back");
-	sa1 = my_field("interactive.sleep_avg");
-	cr1 = my_field("interactive.credit");
-	sl1 = my_field("interactive.time_slice");
+	read_estimate(&e1);
 	cpu = thread_cpu_ns() - woke;
 	tap_info("SCHED_IDLE trip, before: sleep_avg %lld us, credit %lld, slice %lld us; after: %lld us, %lld, %lld us; %lld us of CPU since the wake-up",
-		 sa0 / 1000, cr0, sl0 / 1000, sa1 / 1000, cr1, sl1 / 1000, cpu / 1000);
+		 e0.sa / 1000, e0.cr, e0.sl / 1000, e1.sa / 1000, e1.cr, e1.sl / 1000, cpu / 1000);
 	tap_ok(away == 0 && on_interactive(getpid(), tid) == 1,
 	       "SCHED_IDLE takes the task out of the class and SCHED_OTHER brings it back (in the class: %d, then %d)",
 	       away, on_interactive(getpid(), tid));
-	tap_ok(sa1 >= sa0 - cpu && cr1 == cr0,
+	tap_ok(e1.sa >= e0.sa - cpu && e1.cr == e0.cr,
 	       "the SCHED_IDLE trip keeps sleep_avg (%lld -> %lld ms) and credit (%lld -> %lld)",
-	       sa0 / MS, sa1 / MS, cr0, cr1);
-	tap_ok(sl1 <= sl0, "the SCHED_IDLE trip gives no new slice (%lld -> %lld ms)",
-	       sl0 / MS, sl1 / MS);
+	       e0.sa / MS, e1.sa / MS, e0.cr, e1.cr);
+	tap_ok(e1.sl <= e0.sl, "the SCHED_IDLE trip gives no new slice (%lld -> %lld ms)",
+	       e0.sl / MS, e1.sl / MS);
 	ia_set(0);
 	return tap_exit();
 }

@@ -8,11 +8,11 @@
  *
  * The test needs two caches: make check boots it alone at
  * -smp 4,sockets=2,threads=2 with ia.need=llc, where a single cache is a
- * failure, not a skip. The
- * test task's previous CPU is the last CPU, whose cache CPU 0 does not
- * share; a hog pinned there keeps it busy. The task runs there, may then
- * use every CPU, sleeps 10 ms on a timer (not a sync wake-up, which has
- * its own rule: tests/sync_wake) and notes where it wakes.
+ * failure, not a skip. The test task's previous CPU is the last CPU,
+ * whose cache CPU 0 does not share; a hog pinned there keeps it busy.
+ * The task runs there, may then use every CPU, sleeps 10 ms on a timer
+ * (not a sync wake-up, which has its own rule: tests/sync_wake) and
+ * notes where it wakes.
  */
 #include "ia.h"
 
