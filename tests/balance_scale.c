@@ -163,7 +163,6 @@ int main(void)
 	int traced;
 	pthread_attr_t attr;
 	pthread_t th;
-	cpu_set_t all;
 
 	tap_plan(1);
 	if (ia_get() < 0)
@@ -195,11 +194,8 @@ int main(void)
 	tap_info("%d threads on CPU 0 of %d", count[0], NR);
 
 	traced = irqsoff_start();
-	CPU_ZERO(&all);
-	for (i = 0; i < ncpu; i++)
-		CPU_SET(i, &all);
 	for (i = 0; i < NR; i++)
-		if (sched_setaffinity(tids[i], sizeof(all), &all))
+		if (allow_all_cpus(tids[i]))
 			tap_bail("cannot allow a thread every CPU");
 
 	t0 = now_ns();

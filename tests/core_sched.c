@@ -41,23 +41,9 @@
 static int sibling_of_cpu0(void)
 {
 	const char *path = "/sys/devices/system/cpu/cpu0/topology/thread_siblings_list";
-	char buf[64], *s;
-	FILE *f = fopen(path, "r");
-	long c;
+	unsigned long mask = cpulist_mask(path) & ~1UL;
 
-	if (!f)
-		return -1;
-	s = fgets(buf, sizeof(buf), f);
-	fclose(f);
-	while (s && *s) {
-		c = strtol(s, &s, 10);
-		if (c > 0)
-			return c;
-		if (*s != ',' && *s != '-')
-			break;
-		s++;
-	}
-	return -1;
+	return mask ? __builtin_ctzl(mask) : -1;
 }
 
 /* CPU time the two hogs get together in WALL_MS, in % of WALL_MS. */

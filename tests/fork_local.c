@@ -34,17 +34,13 @@ int main(void)
 	int i, cpu, again, same = 0, first = 0;
 	volatile int *child_cpu;
 	long n0, n1;
-	cpu_set_t all;
 	pid_t pid;
 
 	tap_plan(2);
 	if (ia_get() < 0)
 		tap_bail(SYSCTL_PATH " missing");
 	ia_set(1);
-	CPU_ZERO(&all);
-	for (i = 0; i < nr_cpus(); i++)
-		CPU_SET(i, &all);
-	if (sched_setaffinity(0, sizeof(all), &all))
+	if (allow_all_cpus(0))
 		tap_bail("cannot allow every CPU");
 	child_cpu = shared_alloc(sizeof(*child_cpu));
 

@@ -518,6 +518,65 @@ static inline int nr_cpus(void)
 	return n > 0 ? n : 1;
 }
 
+/*
+ * A sysfs CPU list ("0-3,6\n") as a bit mask of the CPUs below 64.
+ * Returns 0 if @path cannot be read.
+ */
+static inline unsigned long cpulist_mask(const char *path)
+{
+	unsigned long mask = 0;
+	char buf[128], *s;
+	FILE *f = fopen(path, "r");
+	long a, b;
+
+	if (!f)
+		return 0;
+	if (!fgets(buf, sizeof(buf), f))
+		buf[0] = 0;
+	fclose(f);
+	for (s = buf; *s && *s != '\n'; s++) {
+		a = strtol(s, &s, 10);
+		b = *s == '-' ? strtol(s + 1, &s, 10) : a;
+		while (a <= b && a < (long)(8 * sizeof(mask)))
+			mask |= 1UL << a++;
+		if (*s != ',')
+			break;
+	}
+	return mask;
+}
+
+/*
+ * The CPUs that share @cpu's last-level cache, as the kernel's cacheinfo
+ * gives them (the highest index under /sys/devices/system/cpu/cpuN/cache),
+ * as a bit mask. Returns 0 if there is no cacheinfo.
+ */
+static inline unsigned long llc_mask(int cpu)
+{
+	unsigned long mask = 0;
+	char path[96];
+	int i;
+
+	for (i = 9; i >= 0 && !mask; i--) {
+		snprintf(path, sizeof(path),
+			 "/sys/devices/system/cpu/cpu%d/cache/index%d/shared_cpu_list",
+			 cpu, i);
+		mask = cpulist_mask(path);
+	}
+	return mask;
+}
+
+/* Let @pid (0: the caller) run on every online CPU. 0 on success. */
+static inline int allow_all_cpus(pid_t pid)
+{
+	cpu_set_t all;
+	int i;
+
+	CPU_ZERO(&all);
+	for (i = 0; i < nr_cpus(); i++)
+		CPU_SET(i, &all);
+	return sched_setaffinity(pid, sizeof(all), &all);
+}
+
 static inline void burn(void)
 {
 	volatile unsigned long x = 0;

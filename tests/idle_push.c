@@ -44,7 +44,6 @@ int main(void)
 	struct sched_param fifo = { .sched_priority = 50 };
 	long long t0, first, worst = 0;
 	struct start *s;
-	cpu_set_t all;
 	pid_t pids[2];
 	int i, j, cpu, away = 0;
 
@@ -56,10 +55,7 @@ int main(void)
 		return tap_exit();
 	}
 	ia_set(1);
-	CPU_ZERO(&all);
-	for (i = 0; i < nr_cpus(); i++)
-		CPU_SET(i, &all);
-	if (sched_setaffinity(0, sizeof(all), &all))
+	if (allow_all_cpus(0))
 		tap_bail("cannot allow every CPU");
 	if (sched_setscheduler(0, SCHED_FIFO | SCHED_RESET_ON_FORK, &fifo))
 		tap_bail("cannot take SCHED_FIFO");

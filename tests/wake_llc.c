@@ -19,47 +19,10 @@
 #define TRIES	10
 #define NEED	8
 
-/*
- * The CPUs that share @cpu's last-level cache, as the kernel's cacheinfo
- * gives them (the highest index of /sys/devices/system/cpu/cpuN/cache),
- * as a bit mask. Returns 0 if there is no cacheinfo.
- */
-static unsigned long llc_mask(int cpu)
-{
-	char path[96], buf[128], *s;
-	unsigned long mask = 0;
-	long a, b;
-	FILE *f = NULL;
-	int i;
-
-	for (i = 9; i >= 0 && !f; i--) {
-		snprintf(path, sizeof(path),
-			 "/sys/devices/system/cpu/cpu%d/cache/index%d/shared_cpu_list",
-			 cpu, i);
-		f = fopen(path, "r");
-	}
-	if (!f)
-		return 0;
-	if (!fgets(buf, sizeof(buf), f))
-		buf[0] = 0;
-	fclose(f);
-	/* A cpulist: "2-3" or "0,2" or "1". */
-	for (s = buf; *s && *s != '\n'; s++) {
-		a = strtol(s, &s, 10);
-		b = *s == '-' ? strtol(s + 1, &s, 10) : a;
-		while (a <= b && a < (long)(8 * sizeof(mask)))
-			mask |= 1UL << a++;
-		if (*s != ',')
-			break;
-	}
-	return mask;
-}
-
 int main(void)
 {
 	int i, cpu, last = nr_cpus() - 1, near = 0, far = 0, home = 0;
 	unsigned long mask;
-	cpu_set_t all;
 	pid_t hog;
 
 	tap_plan(1);
@@ -74,9 +37,6 @@ int main(void)
 	}
 	tap_info("the last CPU (%d) shares its cache with CPUs %#lx", last, mask);
 	ia_set(1);
-	CPU_ZERO(&all);
-	for (i = 0; i <= last; i++)
-		CPU_SET(i, &all);
 	hog = spawn_hog(last, 0, SCHED_OTHER);
 
 	for (i = 0; i < TRIES; i++) {
@@ -84,7 +44,7 @@ int main(void)
 			tap_bail("cannot pin to the last CPU");
 		if (sched_getcpu() != last)
 			tap_bail("pinned to the last CPU, yet runs elsewhere");
-		if (sched_setaffinity(0, sizeof(all), &all))
+		if (allow_all_cpus(0))
 			tap_bail("cannot allow every CPU");
 		sleep_ms(10);
 		cpu = sched_getcpu();
