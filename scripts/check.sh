@@ -77,8 +77,6 @@ done
 
 # The whole series: every test, on one CPU and on four (two cores of two
 # SMT threads, so that core scheduling has siblings: tests/core_sched);
-# wake-up placement by cache on four CPUs in two sockets, which have two
-# last-level caches (tests/wake_llc, which must find them: ia.need=llc);
 # and the boot parameter, good and bad.
 if [ $ok = 1 ]; then
 	step apply-all "$TOP/scripts/apply-series.sh" || ok=0
@@ -90,12 +88,23 @@ if [ $ok = 1 ]; then
 		SMP=$smp APPEND="ia.milestone=$top_milestone" \
 			step "tests-smp$n" "$TOP/scripts/run-tests.sh" qemu "smp$n: " || true
 	done
-	SMP=4,sockets=2,threads=2 APPEND="ia.milestone=$top_milestone ia.need=llc ia.tests=wake_llc" \
-		step tests-llc "$TOP/scripts/run-tests.sh" qemu "llc: " || true
 	for v in 1 2; do
 		SMP=2 APPEND="sched_interactive=$v ia.tests=boot_param" \
 			step "boot-param-$v" "$TOP/scripts/run-tests.sh" qemu "sched_interactive=$v: " || true
 	done
+fi
+
+# Wake-up placement by cache and by node (tests/wake_llc, tests/wake_numa,
+# which must find both: ia.need=): a NUMA kernel (config/numa.config) on
+# six CPUs in three sockets, each with its own last-level cache, and two
+# nodes, CPUs 0-1 and 2-5.
+numa="-object memory-backend-ram,id=m0,size=256M -object memory-backend-ram,id=m1,size=256M
+-numa node,nodeid=0,cpus=0-1,memdev=m0 -numa node,nodeid=1,cpus=2-5,memdev=m1"
+if [ $ok = 1 ] &&
+	step build-numa "$TOP/scripts/build-kernel.sh" numa "$TOP/config/numa.config"; then
+	SMP=6,sockets=3,threads=2 QEMU_ARGS=$numa \
+		APPEND="ia.milestone=$top_milestone ia.need=llc,numa ia.tests=wake_llc,wake_numa" \
+		step tests-numa "$TOP/scripts/run-tests.sh" numa "numa: " || true
 fi
 
 # A uniprocessor kernel (config/nosmp.config): the estimator tests, as

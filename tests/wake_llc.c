@@ -6,9 +6,10 @@
  * previous CPU and left the rest to the idle CPUs' pull; a placement
  * that takes the first idle CPU it finds sends it to CPU 0.
  *
- * The test needs two caches: make check boots it alone at
- * -smp 4,sockets=2,threads=2 with ia.need=llc, where a single cache is a
- * failure, not a skip. The test task's previous CPU is the last CPU,
+ * The test needs two caches: make check boots it at
+ * -smp 6,sockets=3,threads=2 (caches 0-1, 2-3, 4-5, on a NUMA kernel
+ * whose last node is 2-5: its cache must win over its node too) with
+ * ia.need=llc, where a single cache is a failure, not a skip. The test task's previous CPU is the last CPU,
  * whose cache CPU 0 does not share; a hog pinned there keeps it busy.
  * The task runs there, may then use every CPU, sleeps 10 ms on a timer
  * (not a sync wake-up, which has its own rule: tests/sync_wake) and
