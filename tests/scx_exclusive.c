@@ -11,6 +11,14 @@
  * alone (with a one-type BTF object of its own, which a struct_ops map
  * needs); the layout of its value comes from the kernel's BTF. Skipped on
  * a kernel without sched_ext (make stress builds one with it).
+ *
+ * The last check races the two switches: two tasks load and unload BPF
+ * schedulers, so that one's load waits on the other's unload, while a
+ * third switches the class on and off. Each side checks the other after
+ * each switch that succeeds. The class is unblocked under sched_ext's
+ * enable mutex, before the state reads "disabled": done after it, a load
+ * that slipped in between would be undone by the late unblock, and the
+ * class could switch on beside it.
  */
 #include <linux/bpf.h>
 #include <linux/btf.h>
@@ -226,19 +234,81 @@ static int scx_state_is(const char *want)
 	return !strncmp(buf, want, strlen(want));
 }
 
+/* What the racing tasks saw, in memory they share with the test: */
+struct race {
+	long loads;		/* BPF schedulers loaded */
+	long class_ons;		/* times the class switched on */
+	long both;		/* of either, how many found the other on */
+};
+
+#define RACE_MS		3000
+
+static void race_scx(struct race *r, long long end)
+{
+	while (now_ns() < end) {
+		if (!scx_on()) {
+			__atomic_add_fetch(&r->loads, 1, __ATOMIC_RELAXED);
+			if (ia_get() == 1)
+				__atomic_add_fetch(&r->both, 1, __ATOMIC_RELAXED);
+			scx_off();
+		}
+		sleep_ms(1);
+	}
+}
+
+static void race_class(struct race *r, long long end)
+{
+	while (now_ns() < end) {
+		if (!ia_set(1)) {
+			__atomic_add_fetch(&r->class_ons, 1, __ATOMIC_RELAXED);
+			if (scx_state_is("enabling") || scx_state_is("enabled"))
+				__atomic_add_fetch(&r->both, 1, __ATOMIC_RELAXED);
+			ia_set(0);
+		}
+		sleep_ms(1);
+	}
+}
+
+/* Race the switches for RACE_MS; 0, or -1 if a racing task did not end. */
+static int race(struct race *r)
+{
+	long long end = now_ns() + RACE_MS * 1000000LL;
+	pid_t pids[3];
+	int i, st, bad = 0;
+
+	for (i = 0; i < 3; i++) {
+		pids[i] = fork();
+		if (pids[i] < 0)
+			tap_bail("fork");
+		if (pids[i])
+			continue;
+		if (i < 2)
+			race_scx(r, end);
+		else
+			race_class(r, end);
+		_exit(0);
+	}
+	for (i = 0; i < 3; i++)
+		if (waitpid(pids[i], &st, 0) != pids[i] || !WIFEXITED(st) ||
+		    WEXITSTATUS(st))
+			bad = -1;
+	return bad;
+}
+
 int main(void)
 {
+	struct race *r;
 	struct class_count c;
 	int err, i;
 
-	tap_plan(6);
+	tap_plan(7);
 	if (ia_get() < 0)
 		tap_bail(SYSCTL_PATH " missing");
 	if (access(SCX_STATE, F_OK)) {
 		/* make stress builds sched_ext in, and says so (ia.need=). */
 		if (needed("sched_ext"))
 			tap_bail("kernel without sched_ext, where ia.need= says it has it");
-		for (i = 0; i < 6; i++)
+		for (i = 0; i < 7; i++)
 			tap_skip("kernel without sched_ext");
 		return tap_exit();
 	}
@@ -279,5 +349,12 @@ int main(void)
 	tap_ok(!err && scx_state_is("enabled") && scx_off() == 0,
 	       "with the class off again, a BPF scheduler loads and unloads (%s)",
 	       strerror(err));
+
+	r = shared_alloc(sizeof(*r));
+	err = race(r);
+	tap_ok(!err && r->loads && r->class_ons && !r->both && ia_get() == 0 &&
+	       scx_state_is("disabled"),
+	       "racing for %d ms, %ld loads of a BPF scheduler and %ld switches of the class on found the other on %ld times",
+	       RACE_MS, r->loads, r->class_ons, r->both);
 	return tap_exit();
 }
