@@ -12,10 +12,16 @@
 # gives each figure's median and its range over the runs, and decides
 # each claim on the range. The range of N runs holds the median of the
 # figure's distribution with confidence 1 - 2/2^N: 75 % for 3 runs,
-# 88 % for 4, 94 % for 5. A make bench of 5 runs (2026-12-04) took 32
-# minutes here, and each claim and target got the same verdict from its
-# first 3, its first 4 and all 5 runs. A 4-run make bench took 1585 s
-# (results/2026-12-04-f548a4a/headline.md).
+# 88 % for 4, 94 % for 5. A make bench of 5 runs (2026-12-04) got the
+# same verdict on each claim and target from its first 3, its first 4
+# and all 5 runs.
+#
+# The -smp 1 and -smp 2 boots of a milestone run side by side: under
+# icount each QEMU runs its vCPUs in one host thread, and a guest's clock
+# counts its instructions, so its figures do not depend on how fast the
+# host runs it (but for the virtio disk's, which the host serves in real
+# time). One at a time, a boot took 3.8 to 4.5 min and a 4-run make
+# bench 42 min on 2026-12-06.
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -53,9 +59,20 @@ EOT
 
 stage=$CACHE/bench-root
 "$TOP/scripts/bench-image.sh" "$stage"
-# The realistic disk: a 64 MiB file on the host, as a virtio-blk device.
+# The realistic disk: a 64 MiB file on the host, as a virtio-blk device,
+# read-only, so that the guests side by side may share it.
 disk=$CACHE/bench-disk.img
 [ -f "$disk" ] || head -c $((64 << 20)) /dev/urandom >"$disk"
+
+# Boot milestone $1 at -smp $2, run the scenarios, and keep the guest's
+# output in raw-$1-smp$2.txt.
+boot() {
+	RUN_TAG=bench-smp$2 SMP=$2 ICOUNT=$icount MEM=512M TIMEOUT=${TIMEOUT:-1500} \
+		QEMU_ARGS="-drive file=$disk,if=virtio,format=raw,readonly=on" \
+		APPEND="null_blk.irqmode=2 null_blk.completion_nsec=5000000 ia.milestone=$1" \
+		"$TOP/scripts/run-cmd.sh" qemu "/bench/run-bench.sh $runs $dur $warm $scenarios" "$stage" \
+		>"$out/raw-$1-smp$2.txt"
+}
 
 start=$(date +%s)
 failed=
@@ -63,16 +80,20 @@ while read -r patch name; do
 	case " $want " in *" $name "*) ;; *) continue ;; esac
 	"$TOP/scripts/apply-series.sh" "$patch"
 	"$TOP/scripts/build-kernel.sh" qemu >/dev/null
+	say "$name, -smp $smps side by side: $scenarios"
+	jobs=()
+	for smp in $smps; do
+		boot "$name" "$smp" &
+		jobs+=("$!:$smp")
+	done
+	for job in "${jobs[@]}"; do
+		wait "${job%%:*}" && continue
+		smp=${job#*:}
+		echo "error: the $name boot at -smp $smp failed; see $out/raw-$name-smp$smp.txt and $CACHE/build-qemu/console-cmd-bench-smp$smp.log" >&2
+		failed="$failed $name/smp$smp"
+	done
 	for smp in $smps; do
 		raw=$out/raw-$name-smp$smp.txt
-		say "$name, -smp $smp: $scenarios"
-		if ! SMP=$smp ICOUNT=$icount MEM=512M TIMEOUT=${TIMEOUT:-1500} \
-			QEMU_ARGS="-drive file=$disk,if=virtio,format=raw,cache=unsafe" \
-			APPEND="null_blk.irqmode=2 null_blk.completion_nsec=5000000 ia.milestone=$name" \
-			"$TOP/scripts/run-cmd.sh" qemu "/bench/run-bench.sh $runs $dur $warm $scenarios" "$stage" >"$raw"; then
-			echo "error: the $name boot at -smp $smp failed; see $raw and $CACHE/build-qemu/console-cmd.log" >&2
-			failed="$failed $name/smp$smp"
-		fi
 		# BENCH scenario=S sched=X run=N role=R k=v ... -> one CSV row per k=v.
 		awk -v m="$name" -v smp="$smp" '$1 == "BENCH" {
 			delete f

@@ -3,6 +3,9 @@
 # says the status, but make itself exits 2 on any failure).
 #
 #   scripts/run-cmd.sh NAME CMD [ADD_DIR]
+#
+# With $RUN_TAG, the image and the console log are named after it, so
+# that two guests of one kernel can run side by side (make bench).
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -10,8 +13,8 @@ name=${1:?usage: run-cmd.sh NAME CMD [ADD_DIR]}
 cmd=${2:?usage: run-cmd.sh NAME CMD [ADD_DIR]}
 add=${3:-}
 kbuild=$CACHE/build-$name
-img=$kbuild/cmd.cpio.gz
-log=$kbuild/console-cmd.log
+img=$kbuild/cmd${RUN_TAG:+-$RUN_TAG}.cpio.gz
+log=$kbuild/console-cmd${RUN_TAG:+-$RUN_TAG}.log
 
 KBUILD=$kbuild "$TOP/scripts/mkinitramfs.sh" "$img" "$add" "$cmd"
 set +e
