@@ -67,6 +67,7 @@ disk=$CACHE/bench-disk.img
 # Boot milestone $1 at -smp $2, run the scenarios, and keep the guest's
 # output in raw-$1-smp$2.txt.
 boot() {
+	say "$1, -smp $2: $scenarios"
 	RUN_TAG=bench-smp$2 SMP=$2 ICOUNT=$icount MEM=512M TIMEOUT=${TIMEOUT:-1500} \
 		QEMU_ARGS="-drive file=$disk,if=virtio,format=raw,readonly=on" \
 		APPEND="null_blk.irqmode=2 null_blk.completion_nsec=5000000 ia.milestone=$1" \
@@ -80,7 +81,6 @@ while read -r patch name; do
 	case " $want " in *" $name "*) ;; *) continue ;; esac
 	"$TOP/scripts/apply-series.sh" "$patch"
 	"$TOP/scripts/build-kernel.sh" qemu >/dev/null
-	say "$name, -smp $smps side by side: $scenarios"
 	jobs=()
 	for smp in $smps; do
 		boot "$name" "$smp" &
