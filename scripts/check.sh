@@ -7,7 +7,8 @@
 # with git am, give the quilt tree; at each milestone of the series
 # (baseline, O12.2, ...) the tree builds and the estimator tests pass;
 # the whole series passes every guest test at -smp 1 and -smp 4 and
-# boots right with a good and a bad sched_interactive=; a uniprocessor
+# boots right with a good and a bad sched_interactive=; a NUMA kernel
+# places waking tasks by cache and by node; a uniprocessor
 # kernel passes the estimator tests; kernel/sched/ gives no new W=1 or
 # sparse warning under the four configs of the compile matrix
 # (scripts/compile-matrix.sh). The build and boot after every patch is
