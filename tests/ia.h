@@ -577,6 +577,23 @@ static inline int allow_all_cpus(pid_t pid)
 	return sched_setaffinity(pid, sizeof(all), &all);
 }
 
+/*
+ * Run on @cpu, then allow every CPU, sleep 10 ms on a timer (not a sync
+ * wake-up) and return the CPU the caller woke on: where the class places
+ * a task that wakes after it last ran on @cpu. Bails out if it cannot.
+ */
+static inline int wake_from(int cpu)
+{
+	if (pin_to(0, cpu))
+		tap_bail("cannot pin to the CPU to wake from");
+	if (sched_getcpu() != cpu)
+		tap_bail("pinned to the CPU to wake from, yet runs elsewhere");
+	if (allow_all_cpus(0))
+		tap_bail("cannot allow every CPU");
+	sleep_ms(10);
+	return sched_getcpu();
+}
+
 static inline void burn(void)
 {
 	volatile unsigned long x = 0;

@@ -65,14 +65,7 @@ int main(void)
 			hogs[nhog++] = spawn_hog(i, 0, SCHED_OTHER);
 
 	for (i = 0; i < TRIES; i++) {
-		if (pin_to(0, last))
-			tap_bail("cannot pin to the last CPU");
-		if (sched_getcpu() != last)
-			tap_bail("pinned to the last CPU, yet runs elsewhere");
-		if (allow_all_cpus(0))
-			tap_bail("cannot allow every CPU");
-		sleep_ms(10);
-		cpu = sched_getcpu();
+		cpu = wake_from(last);
 		if (llc & (1UL << cpu))
 			cache++;
 		else if (mine & (1UL << cpu))
