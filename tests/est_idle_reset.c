@@ -37,8 +37,9 @@ int main(void)
 {
 	struct sched_param rt = { .sched_priority = 1 };
 	int cpu = 1 % nr_cpus(), i;
-	long long bonus, stamp, left = -1;
-	char array[32] = "";
+	static const char *const names[] = { "nr_running", "expired_timestamp" };
+	long long bonus, stamp, left = -1, vals[2];
+	char array[32] = "", head[32];
 
 	tap_plan(1);
 	estimator_setup();
@@ -85,9 +86,12 @@ int main(void)
 	 */
 	if (sched_setscheduler(0, SCHED_FIFO, &rt))
 		tap_bail("cannot set SCHED_FIFO");
+	snprintf(head, sizeof(head), "ia_rq[%d]:", cpu);
 	for (i = 0; i < 1000; i++) {
-		if (!ia_rq_fields(cpu, "nr_running", "expired_timestamp", &left))
+		if (!sched_debug_fields(head, NULL, 2, names, vals)) {
+			left = vals[1];
 			break;
+		}
 		sleep_ms(1);
 	}
 	if (i == 1000)

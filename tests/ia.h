@@ -250,49 +250,66 @@ static inline int sched_field_str(pid_t pid, pid_t tid, const char *name,
 #define DEBUGFS_SCHED	"/sys/kernel/debug/sched/debug"
 
 /*
- * Field @name of the section ia_rq[@cpu] in the scheduler's debugfs
- * file: -1 if the file or the section is missing, -2 if the section has
- * no such field. With @name2, that field too, from the same read, in
- * *@val2.
+ * Fields @names[0..@n) of the section of the scheduler's debugfs file
+ * whose head line is @head, or else @head2 (may be NULL), from one read,
+ * into @vals: -1 if the file or the section is missing, -2 if the
+ * section has no such field. Returns @vals[0].
  */
-static inline long long ia_rq_fields(int cpu, const char *name,
-				     const char *name2, long long *val2)
+static inline long long sched_debug_fields(const char *head, const char *head2,
+					   int n, const char *const *names,
+					   long long *vals)
 {
-	char line[256], head[32], fmt[64], fmt2[64];
-	long long v = -1, v2;
+	char line[256], fmt[64];
+	long long v;
+	int i, in = 0;
 	FILE *f;
-	int in = 0;
 
+	for (i = 0; i < n; i++)
+		vals[i] = -1;
 	f = fopen(DEBUGFS_SCHED, "r");
 	if (!f)
-		return -1;
-	snprintf(head, sizeof(head), "ia_rq[%d]:", cpu);
-	snprintf(fmt, sizeof(fmt), " .%s : %%lld", name);
-	snprintf(fmt2, sizeof(fmt2), " .%s : %%lld", name2 ? name2 : "");
-	if (val2)
-		*val2 = -1;
+		return vals[0];
 	while (fgets(line, sizeof(line), f)) {
-		if (!strncmp(line, head, strlen(head))) {
+		line[strcspn(line, "\n")] = 0;
+		if (!in && (!strcmp(line, head) || (head2 && !strcmp(line, head2)))) {
 			in = 1;
-			v = -2;
-			if (val2)
-				*val2 = -2;
+			for (i = 0; i < n; i++)
+				vals[i] = -2;
 			continue;
 		}
 		if (in && line[0] != ' ')
 			break;
-		if (in && sscanf(line, fmt, &v2) == 1)
-			v = v2;
-		else if (in && name2 && val2 && sscanf(line, fmt2, &v2) == 1)
-			*val2 = v2;
+		for (i = 0; in && i < n; i++) {
+			snprintf(fmt, sizeof(fmt), " .%s : %%lld", names[i]);
+			if (sscanf(line, fmt, &v) == 1) {
+				vals[i] = v;
+				break;
+			}
+		}
 	}
 	fclose(f);
-	return v;
+	return vals[0];
 }
 
+/* Field @name of the class's section of @cpu, ia_rq[@cpu]. */
 static inline long long ia_rq_field(int cpu, const char *name)
 {
-	return ia_rq_fields(cpu, name, NULL, NULL);
+	char head[32];
+	long long v;
+
+	snprintf(head, sizeof(head), "ia_rq[%d]:", cpu);
+	return sched_debug_fields(head, NULL, 1, &name, &v);
+}
+
+/* Field @name of @cpu's root cfs_rq, with or without group scheduling. */
+static inline long long cfs_rq_field(int cpu, const char *name)
+{
+	char head[32], head2[32];
+	long long v;
+
+	snprintf(head, sizeof(head), "cfs_rq[%d]:", cpu);
+	snprintf(head2, sizeof(head2), "cfs_rq[%d]:/", cpu);
+	return sched_debug_fields(head, head2, 1, &name, &v);
 }
 
 /*

@@ -34,6 +34,14 @@
  * default), but nothing lowers the minimum below the hogs': every read
  * of the minimum must be at least 200, and one read of ten of each must
  * be exactly the hogs'.
+ *
+ * Two figures put the class's signal beside the ones the kernel had
+ * without it. Fair's own signal of that CPU (cfs_rq[N].util_avg) must
+ * stay low while the class's hogs run, below the idle bound: it does not
+ * count them too, and is all that schedutil summed for such a CPU before
+ * the class had a signal. And the same two hogs under EEVDF, after the
+ * class is switched off, must bring fair's signal to within 1024 / 16
+ * of the figure the class's signal reached.
  */
 #include <sys/syscall.h>
 #include <sys/utsname.h>
@@ -64,17 +72,17 @@ static int clamp_task(pid_t pid, unsigned int lo, unsigned int hi)
 
 int main(void)
 {
-	long busy, idle, lo, hi, lo_bad = -1;
+	long busy, busy_fair, eevdf, idle, lo, hi, lo_bad = -1;
 	long long t0, idle_max = 128;
 	int cpu, i, hi_ok = 0, lo_ok = 0, lo_below = 0, clamped;
 	struct utsname u;
 	pid_t hogs[2];
 
-	tap_plan(4);
+	tap_plan(6);
 	if (ia_get() < 0)
 		tap_bail(SYSCTL_PATH " missing");
 	if (uname(&u) || !strstr(u.version, "SMP")) {
-		for (i = 0; i < 4; i++)
+		for (i = 0; i < 6; i++)
 			tap_skip("no PELT or uclamp without CONFIG_SMP");
 		return tap_exit();
 	}
@@ -86,6 +94,7 @@ int main(void)
 		hogs[i] = spawn_hog(cpu, 0, SCHED_OTHER);
 	sleep_ms(500);
 	busy = ia_rq_field(cpu, "util_avg");
+	busy_fair = cfs_rq_field(cpu, "util_avg");
 
 	clamped = clamp_task(0, 0, UCLAMP_HI) == 0;
 	for (i = 0; i < 2; i++)
@@ -113,11 +122,23 @@ int main(void)
 		idle_max += 23 * ((now_ns() - t0 + MS - 1) / MS);
 	ia_set(0);
 
+	for (i = 0; i < 2; i++)
+		hogs[i] = spawn_hog(cpu, 0, SCHED_OTHER);
+	sleep_ms(500);
+	eevdf = cfs_rq_field(cpu, "util_avg");
+	kill_all(hogs, 2);
+
 	if (busy == -1)
 		tap_info("no ia_rq[%d] section in " DEBUGFS_SCHED, cpu);
 	tap_ok(busy >= 896,
 	       "two hogs of the class: CPU %d's class utilisation is near its capacity (%ld of 1024, at least 896)",
 	       cpu, busy);
+	tap_ok(busy_fair >= 0 && busy_fair <= 128,
+	       "fair's signal of that CPU does not count them (%ld, at most 128)",
+	       busy_fair);
+	tap_ok(eevdf >= 0 && busy >= 0 && labs(eevdf - busy) <= 64,
+	       "the same hogs under EEVDF: fair's signal %ld, within 64 of the class's",
+	       eevdf);
 	tap_ok(idle >= 0 && idle <= idle_max,
 	       "1 s after they exit it has decayed (%ld, at most %lld)", idle, idle_max);
 	if (!clamped)
