@@ -73,20 +73,6 @@ static int task_cpu_of(pid_t tid)
 	return p ? atoi(p + 1) : -1;
 }
 
-/* Read up to @len - 1 bytes of a file into @buf; returns the length or -1. */
-static int read_str(const char *path, char *buf, size_t len)
-{
-	int fd = open(path, O_RDONLY), n = 0, r;
-
-	if (fd < 0)
-		return -1;
-	while (n < (int)len - 1 && (r = read(fd, buf + n, len - 1 - n)) > 0)
-		n += r;
-	close(fd);
-	buf[n] = 0;
-	return n;
-}
-
 /* The pid of the kernel thread named @comm, or -1. */
 static pid_t kthread_pid(const char *comm)
 {
@@ -96,12 +82,14 @@ static pid_t kthread_pid(const char *comm)
 	DIR *dir = opendir("/proc");
 
 	while (dir && pid < 0 && (d = readdir(dir))) {
-		if (atoi(d->d_name) <= 0)
+		int n = atoi(d->d_name);
+
+		if (n <= 0)
 			continue;
-		snprintf(path, sizeof(path), "/proc/%d/comm", atoi(d->d_name));
+		snprintf(path, sizeof(path), "/proc/%d/comm", n);
 		if (read_str(path, buf, sizeof(buf)) > 0 &&
 		    !strncmp(buf, comm, strlen(comm)) && buf[strlen(comm)] == '\n')
-			pid = atoi(d->d_name);
+			pid = n;
 	}
 	if (dir)
 		closedir(dir);

@@ -39,7 +39,7 @@ int main(void)
 	int cpu = 1 % nr_cpus(), i;
 	static const char *const names[] = { "nr_running", "expired_timestamp" };
 	long long bonus, stamp, left = -1, vals[2];
-	char array[32] = "", head[32];
+	char array[32] = "";
 
 	tap_plan(1);
 	estimator_setup();
@@ -86,9 +86,8 @@ int main(void)
 	 */
 	if (sched_setscheduler(0, SCHED_FIFO, &rt))
 		tap_bail("cannot set SCHED_FIFO");
-	snprintf(head, sizeof(head), "ia_rq[%d]:", cpu);
 	for (i = 0; i < 1000; i++) {
-		if (!sched_debug_fields(head, NULL, 2, names, vals)) {
+		if (!ia_rq_fields(cpu, 2, names, vals)) {
 			left = vals[1];
 			break;
 		}

@@ -171,6 +171,20 @@ static inline int write_file(const char *path, const char *s)
 	return err;
 }
 
+/* Read up to @len - 1 bytes of a file into @buf; returns the length or -1. */
+static inline int read_str(const char *path, char *buf, size_t len)
+{
+	int fd = open(path, O_RDONLY), n = 0, r;
+
+	if (fd < 0)
+		return -1;
+	while (n < (int)len - 1 && (r = read(fd, buf + n, len - 1 - n)) > 0)
+		n += r;
+	close(fd);
+	buf[n] = 0;
+	return n;
+}
+
 /* Whether the kernel log buffer holds @s. */
 static inline int klog_has(const char *s)
 {
@@ -259,7 +273,7 @@ static inline long long sched_debug_fields(const char *head, const char *head2,
 					   int n, const char *const *names,
 					   long long *vals)
 {
-	char line[256], fmt[64];
+	char line[256], key[64];
 	long long v;
 	int i, in = 0;
 	FILE *f;
@@ -279,26 +293,31 @@ static inline long long sched_debug_fields(const char *head, const char *head2,
 		}
 		if (in && line[0] != ' ')
 			break;
-		for (i = 0; in && i < n; i++) {
-			snprintf(fmt, sizeof(fmt), " .%s : %%lld", names[i]);
-			if (sscanf(line, fmt, &v) == 1) {
+		if (!in || sscanf(line, " .%63[^ :] : %lld", key, &v) != 2)
+			continue;
+		for (i = 0; i < n; i++)
+			if (!strcmp(key, names[i]))
 				vals[i] = v;
-				break;
-			}
-		}
 	}
 	fclose(f);
 	return vals[0];
 }
 
-/* Field @name of the class's section of @cpu, ia_rq[@cpu]. */
-static inline long long ia_rq_field(int cpu, const char *name)
+/* Fields @names[0..@n) of the class's section of @cpu, ia_rq[@cpu]. */
+static inline long long ia_rq_fields(int cpu, int n, const char *const *names,
+				     long long *vals)
 {
 	char head[32];
-	long long v;
 
 	snprintf(head, sizeof(head), "ia_rq[%d]:", cpu);
-	return sched_debug_fields(head, NULL, 1, &name, &v);
+	return sched_debug_fields(head, NULL, n, names, vals);
+}
+
+static inline long long ia_rq_field(int cpu, const char *name)
+{
+	long long v;
+
+	return ia_rq_fields(cpu, 1, &name, &v);
 }
 
 /* Field @name of @cpu's root cfs_rq, with or without group scheduling. */

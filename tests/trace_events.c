@@ -14,8 +14,7 @@ static char buf[1 << 20];
 
 int main(void)
 {
-	int recalc = 0, rising = 1, expire = 0, fd, i;
-	long long n = 0;
+	int recalc = 0, rising = 1, expire = 0, i;
 	char *line, pat[64], hogpat[64];
 	pid_t hog;
 
@@ -45,15 +44,8 @@ int main(void)
 	write_file(TRACING "/tracing_on", "0");
 	write_file(TRACING "/events/sched/sched_interactive_recalc/enable", "0");
 	write_file(TRACING "/events/sched/sched_interactive_expire/enable", "0");
-	fd = open(TRACING "/trace", O_RDONLY);
-	if (fd >= 0) {
-		ssize_t r;
-
-		while ((r = read(fd, buf + n, sizeof(buf) - 1 - n)) > 0)
-			n += r;
-		close(fd);
-	}
-	buf[n] = 0;
+	if (read_str(TRACING "/trace", buf, sizeof(buf)) < 0)
+		buf[0] = 0;
 
 	snprintf(pat, sizeof(pat), "sched_interactive_recalc: pid=%d ", getpid());
 	snprintf(hogpat, sizeof(hogpat), "sched_interactive_expire: pid=%d ", hog);
