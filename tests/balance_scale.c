@@ -12,6 +12,13 @@
  * longest section run with interrupts disabled, anywhere in the kernel,
  * while the threads spread: an upper bound of the balancer's own.
  *
+ * The second check bounds the balancer's section itself, in what it does
+ * rather than in time: while the threads spread, most of them still
+ * pinned to CPU 0 for a while, no balance between two CPUs may look at
+ * more than sched_nr_migrate queued tasks (the sched_interactive_balance
+ * trace event's looked field), and some must look at that many, or the
+ * threads were never in the balancer's way.
+ *
  * The threads run at nice 19, below the kernel's own threads of the
  * class. Counting and moving them keeps CPU 1 busy at SCHED_FIFO for
  * seconds (minutes under icount on the debug kernel), and the class has
@@ -26,6 +33,7 @@
 #include <pthread.h>
 #include <linux/futex.h>
 #include <sys/mount.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 
 #include "ia.h"
@@ -35,6 +43,9 @@
 #define SPREAD_MS	1000
 #define POLL_MS		50
 #define TRACING		"/sys/kernel/tracing"
+#define INSTANCES	TRACING "/instances"
+#define EVENT		"events/sched/sched_interactive_balance"
+#define NR_MIGRATE	"/sys/kernel/debug/sched/nr_migrate"
 #define NICE		19
 
 static pid_t tids[NR];
@@ -114,6 +125,98 @@ static int irqsoff_start(void)
 }
 
 /*
+ * Two trace instances of their own (the irqsoff tracer has the main
+ * buffer) record the balances that look at exactly @bound tasks, and at
+ * more. Only the second's records are read: the first may hold tens of
+ * thousands, and is only counted.
+ */
+static const char *const instance[] = { "ia_balance_at", "ia_balance_over" };
+
+static void balance_trace_start(long bound)
+{
+	static const char *const op[] = { "==", ">" };
+	char path[256], filter[64];
+	unsigned int i;
+
+	if (access(INSTANCES, F_OK))
+		mount("nodev", TRACING, "tracefs", 0, NULL);
+	for (i = 0; i < 2; i++) {
+		snprintf(path, sizeof(path), INSTANCES "/%s", instance[i]);
+		rmdir(path);
+		if (mkdir(path, 0755))
+			tap_bail("cannot create a trace instance");
+		snprintf(path, sizeof(path), INSTANCES "/%s/" EVENT "/filter",
+			 instance[i]);
+		snprintf(filter, sizeof(filter), "looked %s %ld", op[i], bound);
+		if (write_file(path, filter))
+			tap_bail("cannot filter sched_interactive_balance");
+	}
+	for (i = 0; i < 2; i++) {
+		snprintf(path, sizeof(path), INSTANCES "/%s/" EVENT "/enable",
+			 instance[i]);
+		if (write_file(path, "1"))
+			tap_bail("cannot trace sched_interactive_balance");
+	}
+}
+
+/* Events written to instance @i, kept or since overwritten, on all CPUs. */
+static long balance_trace_count(int i)
+{
+	char path[256], buf[1024], *p, *q;
+	long n = 0;
+	int cpu;
+
+	for (cpu = 0; cpu < nr_cpus(); cpu++) {
+		snprintf(path, sizeof(path), INSTANCES "/%s/per_cpu/cpu%d/stats",
+			 instance[i], cpu);
+		if (read_str(path, buf, sizeof(buf)) < 0 ||
+		    !(p = strstr(buf, "entries: ")) ||
+		    !(q = strstr(buf, "overrun: ")))
+			tap_bail("cannot read a trace instance's stats");
+		n += atol(p + strlen("entries: ")) +
+		     atol(q + strlen("overrun: "));
+	}
+	return n;
+}
+
+struct balances {
+	long at, over, most;
+};
+
+/*
+ * Stop both: the balances at @bound and above it, and the most looked at
+ * of those kept above it.
+ */
+static void balance_trace_stop(struct balances *b)
+{
+	static char trace[1 << 20];
+	char path[256], *p;
+	unsigned int i;
+	long n;
+
+	for (i = 0; i < 2; i++) {
+		snprintf(path, sizeof(path), INSTANCES "/%s/" EVENT "/enable",
+			 instance[i]);
+		write_file(path, "0");
+	}
+	b->at = balance_trace_count(0);
+	b->over = balance_trace_count(1);
+	b->most = 0;
+	snprintf(path, sizeof(path), INSTANCES "/%s/trace", instance[1]);
+	if (read_str(path, trace, sizeof(trace)) < 0)
+		tap_bail("cannot read a trace instance");
+	for (p = trace; (p = strstr(p, "looked=")); p++) {
+		n = atol(p + strlen("looked="));
+		if (n > b->most)
+			b->most = n;
+	}
+	for (i = 0; i < 2; i++) {
+		snprintf(path, sizeof(path), INSTANCES "/%s", instance[i]);
+		rmdir(path);
+	}
+}
+
+/*
  * Stop the tracer. Returns the longest IRQs-off section it saw, in us,
  * and fills @where with the functions it began and ended in.
  */
@@ -188,18 +291,24 @@ int main(void)
 	int i, ncpu = nr_cpus(), count[CPU_SETSIZE], dev = 100;
 	long long t0, t, due, late, worst_late = 0, took = -1, rcu_wait, rcu_t;
 	char irqsoff[256] = "", where[128];
+	struct balances b;
+	long bound;
 	int traced;
 	pid_t rcu;
 	pthread_attr_t attr;
 	pthread_t th;
 
-	tap_plan(1);
+	tap_plan(2);
 	if (ia_get() < 0)
 		tap_bail(SYSCTL_PATH " missing");
 	if (ncpu < 2) {
-		tap_skip("needs two CPUs");
+		tap_skip("spread: needs two CPUs");
+		tap_skip("balance bound: needs two CPUs");
 		return tap_exit();
 	}
+	bound = read_long(NR_MIGRATE);
+	if (bound <= 0)
+		tap_bail("cannot read " NR_MIGRATE);
 	ia_set(1);
 
 	/* The threads start on CPU 0 and wait there for go. */
@@ -231,6 +340,7 @@ int main(void)
 		 (now_ns() - t) / MS);
 
 	traced = irqsoff_start();
+	balance_trace_start(bound);
 	t = now_ns();
 	for (i = 0; i < NR; i++)
 		if (allow_all_cpus(tids[i]))
@@ -254,6 +364,7 @@ int main(void)
 		/* Reading 2000 files takes a while: start the next poll after it. */
 		due = now_ns();
 	}
+	balance_trace_stop(&b);
 	if (traced) {
 		long us = irqsoff_stop(where, sizeof(where));
 
@@ -271,6 +382,9 @@ int main(void)
 	tap_ok(took >= 0,
 	       "%d threads spread to within %d%% of an even share of %d CPUs in %lld ms (bound %d ms, at most %d%% off)%s",
 	       NR, SPREAD_PCT, ncpu, took / MS, SPREAD_MS, dev, irqsoff);
+	tap_ok(!b.over && b.at,
+	       "no balance looked at more than sched_nr_migrate (%ld) tasks meanwhile: %ld looked at %ld, %ld at more (at most %ld)",
+	       bound, b.at, bound, b.over, b.most);
 	ia_set(0);
 	return tap_exit();
 }
