@@ -37,7 +37,7 @@ case $runs in
 '' | *[!0-9]* | 0 | 1) die "RUNS=$runs: want a number of runs, 2 or more" ;;
 esac
 
-commit=$(git -C "$TOP" rev-parse --short HEAD 2>/dev/null || echo nogit)
+commit=$(tree_commit)
 out=$TOP/results/$(date +%F)-$commit
 [ "${QUICK:-0}" = 1 ] && out=$out-quick
 rm -rf "$out"

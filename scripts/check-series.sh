@@ -35,7 +35,7 @@ done <"$TOP/series"
 "$TOP/scripts/apply-series.sh" >/dev/null || fail=1
 took=$(($(date +%s) - start))
 echo "check-series took $took s"
-commit=$(git -C "$TOP" rev-parse --short HEAD 2>/dev/null || echo nogit)
+commit=$(tree_commit)
 echo "\`make check-series\` on $(date -u +%F), commit $commit: the tree builds and boots after $passed of the $n patches, in $took s." \
 	>"$TOP/results/check-series.md"
 exit "$fail"

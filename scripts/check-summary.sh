@@ -24,7 +24,7 @@ times=${4:-}
 out=$TOP/results/check
 mkdir -p "$out"
 logs=$CACHE/build-qemu
-commit=$(git -C "$TOP" rev-parse --short HEAD 2>/dev/null || echo nogit)
+commit=$(tree_commit)
 last_2003=$(milestones | tail -n 2 | head -n 1 | cut -d' ' -f2)
 count() { grep -c "^$1 " "$results" || true; }
 

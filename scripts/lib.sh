@@ -46,6 +46,20 @@ milestones() {
 	awk '/^# milestone: / { print prev, $3; next } /^[^#]/ && NF { prev = $1 }' "$TOP/series"
 }
 
+# tree_commit: the short commit of this repository, for the figures a
+# run writes, with " plus uncommitted changes" when its inputs (anything
+# tracked but results/ and the README that quotes them) differ from it.
+tree_commit() {
+	local c
+	c=$(git -C "$TOP" rev-parse --short HEAD 2>/dev/null) || {
+		echo nogit
+		return 0
+	}
+	git -C "$TOP" diff --quiet HEAD -- . ':(exclude)results' \
+		':(exclude)README.md' || c="$c plus uncommitted changes"
+	echo "$c"
+}
+
 # tree_milestone: the milestone $SRC is at (the top patch of quilt's
 # stack), or nothing when it is between milestones.
 tree_milestone() {

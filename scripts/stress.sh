@@ -73,7 +73,7 @@ echo "make stress took $took s"
 sum=$TOP/results/stress/summary.md
 mkdir -p "${sum%/*}"
 {
-	echo "\`make stress\` on $(date -u +%F), commit $(git -C "$TOP" rev-parse --short HEAD 2>/dev/null || echo nogit)," \
+	echo "\`make stress\` on $(date -u +%F), commit $(tree_commit)," \
 		"STRESS_SECONDS=$secs: $pass passed, $fail failed, in $took s ($((took / 60)) min)."
 	echo
 	echo "| stressor | -smp 2 | -smp 4 |"
