@@ -24,7 +24,13 @@ command -v qemu-system-x86_64 >/dev/null ||
 	die "qemu-system-x86_64 not found: apt-get install qemu-system-x86"
 [ -f "$kernel" ] || die "no kernel at $kernel"
 
-args=(-machine q35 -accel tcg -cpu max -smp "$smp" -m "$mem"
+# No 5-level paging (la57=off): while the boot CPU is identified, its
+# feature bits are cleared for a moment, and before the alternatives are
+# patched the kernel reads LA57 from them; an interrupt in that window
+# on a KASAN kernel takes a 5-level address for a wild one (a KASAN
+# report from handle_edge_irq under identify_cpu, seen once in make
+# stress). It is not the class's doing and 4-level paging has no window.
+args=(-machine q35 -accel tcg -cpu max,la57=off -smp "$smp" -m "$mem"
 	-kernel "$kernel" -initrd "$initrd"
 	-append "console=ttyS0 panic=-1 loglevel=7 ia.mode=$mode ${APPEND:-}"
 	-display none -no-reboot -nodefaults)
