@@ -38,7 +38,8 @@ case $runs in
 esac
 
 commit=$(tree_commit)
-out=$TOP/results/$(date +%F)-$commit
+# The folder is named by the hash alone (tree_commit may add words).
+out=$TOP/results/$(date +%F)-${commit%% *}
 [ "${QUICK:-0}" = 1 ] && out=$out-quick
 rm -rf "$out"
 mkdir -p "$out"

@@ -32,7 +32,6 @@
 #include <limits.h>
 #include <pthread.h>
 #include <linux/futex.h>
-#include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 
@@ -42,7 +41,6 @@
 #define SPREAD_PCT	10
 #define SPREAD_MS	1000
 #define POLL_MS		50
-#define TRACING		"/sys/kernel/tracing"
 #define INSTANCES	TRACING "/instances"
 #define EVENT		"events/sched/sched_interactive_balance"
 #define NR_MIGRATE	"/sys/kernel/debug/sched/nr_migrate"
@@ -112,8 +110,6 @@ static int irqsoff_start(void)
 {
 	char buf[1024];
 
-	if (access(TRACING "/available_tracers", R_OK))
-		mount("nodev", TRACING, "tracefs", 0, NULL);
 	if (read_str(TRACING "/available_tracers", buf, sizeof(buf)) < 0 ||
 	    !strstr(buf, "irqsoff"))
 		return 0;
@@ -132,44 +128,44 @@ static int irqsoff_start(void)
  */
 static const char *const instance[] = { "ia_balance_at", "ia_balance_over" };
 
+/* The path of @leaf in trace instance @i ("" for the instance itself). */
+static const char *instance_path(int i, const char *leaf)
+{
+	static char path[256];
+
+	snprintf(path, sizeof(path), INSTANCES "/%s%s", instance[i], leaf);
+	return path;
+}
+
 static void balance_trace_start(long bound)
 {
 	static const char *const op[] = { "==", ">" };
-	char path[256], filter[64];
-	unsigned int i;
+	char filter[64];
+	int i;
 
-	if (access(INSTANCES, F_OK))
-		mount("nodev", TRACING, "tracefs", 0, NULL);
 	for (i = 0; i < 2; i++) {
-		snprintf(path, sizeof(path), INSTANCES "/%s", instance[i]);
-		rmdir(path);
-		if (mkdir(path, 0755))
+		rmdir(instance_path(i, ""));
+		if (mkdir(instance_path(i, ""), 0755))
 			tap_bail("cannot create a trace instance");
-		snprintf(path, sizeof(path), INSTANCES "/%s/" EVENT "/filter",
-			 instance[i]);
 		snprintf(filter, sizeof(filter), "looked %s %ld", op[i], bound);
-		if (write_file(path, filter))
+		if (write_file(instance_path(i, "/" EVENT "/filter"), filter))
 			tap_bail("cannot filter sched_interactive_balance");
 	}
-	for (i = 0; i < 2; i++) {
-		snprintf(path, sizeof(path), INSTANCES "/%s/" EVENT "/enable",
-			 instance[i]);
-		if (write_file(path, "1"))
+	for (i = 0; i < 2; i++)
+		if (write_file(instance_path(i, "/" EVENT "/enable"), "1"))
 			tap_bail("cannot trace sched_interactive_balance");
-	}
 }
 
 /* Events written to instance @i, kept or since overwritten, on all CPUs. */
 static long balance_trace_count(int i)
 {
-	char path[256], buf[1024], *p, *q;
+	char leaf[64], buf[1024], *p, *q;
 	long n = 0;
 	int cpu;
 
 	for (cpu = 0; cpu < nr_cpus(); cpu++) {
-		snprintf(path, sizeof(path), INSTANCES "/%s/per_cpu/cpu%d/stats",
-			 instance[i], cpu);
-		if (read_str(path, buf, sizeof(buf)) < 0 ||
+		snprintf(leaf, sizeof(leaf), "/per_cpu/cpu%d/stats", cpu);
+		if (read_str(instance_path(i, leaf), buf, sizeof(buf)) < 0 ||
 		    !(p = strstr(buf, "entries: ")) ||
 		    !(q = strstr(buf, "overrun: ")))
 			tap_bail("cannot read a trace instance's stats");
@@ -190,30 +186,24 @@ struct balances {
 static void balance_trace_stop(struct balances *b)
 {
 	static char trace[1 << 20];
-	char path[256], *p;
-	unsigned int i;
+	char *p;
 	long n;
+	int i;
 
-	for (i = 0; i < 2; i++) {
-		snprintf(path, sizeof(path), INSTANCES "/%s/" EVENT "/enable",
-			 instance[i]);
-		write_file(path, "0");
-	}
+	for (i = 0; i < 2; i++)
+		write_file(instance_path(i, "/" EVENT "/enable"), "0");
 	b->at = balance_trace_count(0);
 	b->over = balance_trace_count(1);
 	b->most = 0;
-	snprintf(path, sizeof(path), INSTANCES "/%s/trace", instance[1]);
-	if (read_str(path, trace, sizeof(trace)) < 0)
+	if (read_str(instance_path(1, "/trace"), trace, sizeof(trace)) < 0)
 		tap_bail("cannot read a trace instance");
 	for (p = trace; (p = strstr(p, "looked=")); p++) {
 		n = atol(p + strlen("looked="));
 		if (n > b->most)
 			b->most = n;
 	}
-	for (i = 0; i < 2; i++) {
-		snprintf(path, sizeof(path), INSTANCES "/%s", instance[i]);
-		rmdir(path);
-	}
+	for (i = 0; i < 2; i++)
+		rmdir(instance_path(i, ""));
 }
 
 /*
@@ -339,6 +329,8 @@ int main(void)
 	tap_info("%d threads on CPU 0 of %d (counted in %lld ms)", count[0], NR,
 		 (now_ns() - t) / MS);
 
+	if (tracefs_mount())
+		tap_bail("no tracefs");
 	traced = irqsoff_start();
 	balance_trace_start(bound);
 	t = now_ns();

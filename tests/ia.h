@@ -20,6 +20,7 @@
 #include <string.h>
 #include <sys/klog.h>
 #include <sys/mman.h>
+#include <sys/mount.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
@@ -183,6 +184,16 @@ static inline int read_str(const char *path, char *buf, size_t len)
 	close(fd);
 	buf[n] = 0;
 	return n;
+}
+
+#define TRACING		"/sys/kernel/tracing"
+
+/* Mount tracefs at TRACING unless it is there; 0 once it is. */
+static inline int tracefs_mount(void)
+{
+	if (access(TRACING "/trace", F_OK))
+		mount("nodev", TRACING, "tracefs", 0, NULL);
+	return access(TRACING "/trace", F_OK);
 }
 
 /* Whether the kernel log buffer holds @s. */

@@ -5,10 +5,8 @@
  * before and after; sched_interactive_expire on each timeslice expiry,
  * with where the task went.
  */
-#include <sys/mount.h>
 #include "ia.h"
 
-#define TRACING "/sys/kernel/tracing"
 
 static char buf[1 << 20];
 
@@ -21,8 +19,7 @@ int main(void)
 	tap_plan(3);
 	if (ia_get() < 0)
 		tap_bail(SYSCTL_PATH " missing");
-	if (access(TRACING "/events/sched/sched_interactive_recalc", F_OK))
-		mount("nodev", TRACING, "tracefs", 0, NULL);
+	tracefs_mount();
 	if (access(TRACING "/events/sched/sched_interactive_recalc/enable", W_OK))
 		tap_bail("no tracefs or no sched_interactive events");
 	ia_set(1);
