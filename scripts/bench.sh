@@ -26,10 +26,10 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 
 if [ "${QUICK:-0}" = 1 ]; then
-	dur=2000 warm=2000 smps="1" want="o12.2 o13 o13.1 fixes" runs=${RUNS:-3}
+	dur=2000 warm=2000 smps="1" want="o12.2 o13 o13.1 fixes latency" runs=${RUNS:-3}
 	scenarios="desktop hogs makej_io reader reader_hogs hackbench pingpong"
 else
-	dur=3000 warm=2000 smps="1 2" want="baseline o12.2 o13 o13.1 fixes" runs=${RUNS:-4}
+	dur=3000 warm=2000 smps="1 2" want="baseline o12.2 o13 o13.1 fixes latency" runs=${RUNS:-4}
 	scenarios="desktop hogs makej makej_io forkstorm reader reader_hogs reader_hogs_bfq virtio_bfq hackbench cyclictest pingpong"
 fi
 icount=${ICOUNT:-2}

@@ -25,7 +25,7 @@ out=$TOP/results/check
 mkdir -p "$out"
 logs=$CACHE/build-qemu
 commit=$(tree_commit)
-last_2003=$(milestones | tail -n 2 | head -n 1 | cut -d' ' -f2)
+last_2003=$(last_2003)
 count() { grep -c "^$1 " "$results" || true; }
 
 {

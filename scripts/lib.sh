@@ -46,6 +46,12 @@ milestones() {
 	awk '/^# milestone: / { print prev, $3; next } /^[^#]/ && NF { prev = $1 }' "$TOP/series"
 }
 
+# last_2003: the milestone of the last 2003 step, the one before the
+# fixes; the milestones after it are this series' own.
+last_2003() {
+	milestones | awk '$2 == "fixes" { print prev; exit } { prev = $2 }'
+}
+
 # tree_commit: the short commit of this repository, for the figures a
 # run writes, with " plus uncommitted changes" when its inputs (anything
 # tracked but results/ and the README that quotes them) differ from it.
