@@ -6,6 +6,7 @@
 #                with the whole series, at -smp 1 and -smp 4;
 #   rt_hog.md    what the class's deadline server leaves a task beside a
 #                SCHED_FIFO hog, under EEVDF and the class;
+#   latency.md   the latency tests' checks, under icount;
 #   matrix.md    the compile matrix's result per config;
 #   times.md     the time each kind of step took (when STEP_TIMES is
 #                given: lines "SECONDS NAME", from step in lib.sh).
@@ -112,6 +113,15 @@ exploit_cells() {
 	echo
 	echo "(tests/rt_hog, the whole series at -smp 1, step tests-smp1.)"
 } >"$out/rt_hog.md"
+
+{
+	awk '/selftests: interactive: lat_/ && !/^(not )?ok / { name = $NF; on = 1; next }
+	/^(not )?ok [0-9]+ selftests/ { on = 0 }
+	on && /^# (not )?ok [0-9]+ / { sub(/^# /, ""); sub(/\r$/, ""); print "- " name ": " $0 }' \
+		"$logs/console-latencyicount.log" 2>/dev/null || true
+	echo
+	echo "(tests/lat_order and tests/lat_preempt, the whole series at -smp 1 under QEMU icount, step tests-latency.)"
+} >"$out/latency.md"
 
 {
 	grep "^\(PASS\|FAIL\) compile " "$results" | sed 's/^/- /' || echo "- the compile matrix did not run"

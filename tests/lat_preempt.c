@@ -153,7 +153,12 @@ int main(void)
 		tap_bail("no tracefs at " TRACING);
 	prctl(PR_SET_TIMERSLACK, 1);
 	sh = shared_alloc(sizeof(*sh));
-	sh->t0 = now_ns() + 50 * MS;
+	/*
+	 * Periods start half a millisecond after a tick (ticks fall on whole
+	 * milliseconds of CLOCK_MONOTONIC), so that the tick ends a minimum
+	 * run half a tick late, where the hrtick ends it on time.
+	 */
+	sh->t0 = (now_ns() / MS + 50) * MS + MS / 2;
 	pids[0] = spawn(sh, video);
 	pids[1] = spawn(sh, audio);
 
