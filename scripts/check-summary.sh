@@ -115,9 +115,10 @@ exploit_cells() {
 } >"$out/rt_hog.md"
 
 {
-	awk '/selftests: interactive: lat_/ && !/^(not )?ok / { name = $NF; on = 1; next }
+	awk '{ sub(/\r$/, "") }
+	/selftests: interactive: lat_/ && !/^(not )?ok / { name = $NF; on = 1; next }
 	/^(not )?ok [0-9]+ selftests/ { on = 0 }
-	on && /^# (not )?ok [0-9]+ / { sub(/^# /, ""); sub(/\r$/, ""); print "- " name ": " $0 }' \
+	on && /^# (not )?ok [0-9]+ / { sub(/^# /, ""); print "- " name ": " $0 }' \
 		"$logs/console-latencyicount.log" 2>/dev/null || true
 	echo
 	echo "(tests/lat_order and tests/lat_preempt, the whole series at -smp 1 under QEMU icount, step tests-latency.)"
