@@ -214,7 +214,14 @@ function cost_row(s, m, sc, met, unit, what,   c, e) {
 	row(what, have(c) && have(e) ? ge(lo(e), hi(e), lo(c), hi(c)) : "",
 	    sprintf("%s %s vs %s %s (medians %sx)", cell(c), unit, cell(e), unit, med(e) > 0 ? sprintf("%.2f", med(c) / med(e)) : "-"))
 }
-function targets(s, m,   sc, x, xp, h, he, c, e) {
+# A "the 4 hogs total throughput within 5 % of EEVDF" row, in scenario sc.
+function hogs_row(s, m, sc, what,   h, he) {
+	h = T(s, m, sc, "hogs", "loops_per_s", "ia"); he = T(s, m, sc, "hogs", "loops_per_s", "eevdf")
+	row("the 4 hogs total throughput, " what ", within 5 % of EEVDF",
+	    have(h) && have(he) ? and3(ge(lo(h), hi(h), 0.95 * lo(he), 0.95 * hi(he)), ge(1.05 * lo(he), 1.05 * hi(he), lo(h), hi(h))) : "",
+	    sprintf("%s vs %s ms of work/s (medians %s)", cell(h), cell(he), med(he) > 0 ? sprintf("%+.1f %%", 100 * (med(h) / med(he) - 1)) : "-"))
+}
+function targets(s, m,   sc, x, xp, c, e) {
 	printf "\n### Targets (%s, -smp %s)\n\n", m, s
 	print "| target | result | figures |"
 	print "|---|---|---|"
@@ -234,14 +241,8 @@ function targets(s, m,   sc, x, xp, h, he, c, e) {
 	c = T(s, m, "cyclictest", "cyclictest", "lat_max_us", "ia"); e = T(s, m, "cyclictest", "cyclictest", "lat_max_us", "eevdf")
 	row("cyclictest (SCHED_OTHER, beside 4 hogs) max latency <= 10 ms", have(c) ? ge(10000, 10000, lo(c), hi(c)) : "",
 	    sprintf("%s us (EEVDF %s us)", cell(c), cell(e)))
-	h = T(s, m, "hogs", "hogs", "loops_per_s", "ia"); he = T(s, m, "hogs", "hogs", "loops_per_s", "eevdf")
-	row("the 4 hogs total throughput, beside the desktop, within 5 % of EEVDF",
-	    have(h) && have(he) ? and3(ge(lo(h), hi(h), 0.95 * lo(he), 0.95 * hi(he)), ge(1.05 * lo(he), 1.05 * hi(he), lo(h), hi(h))) : "",
-	    sprintf("%s vs %s ms of work/s (medians %s)", cell(h), cell(he), med(he) > 0 ? sprintf("%+.1f %%", 100 * (med(h) / med(he) - 1)) : "-"))
-	h = T(s, m, "cyclictest", "hogs", "loops_per_s", "ia"); he = T(s, m, "cyclictest", "hogs", "loops_per_s", "eevdf")
-	row("the 4 hogs total throughput, without the desktop, within 5 % of EEVDF",
-	    have(h) && have(he) ? and3(ge(lo(h), hi(h), 0.95 * lo(he), 0.95 * hi(he)), ge(1.05 * lo(he), 1.05 * hi(he), lo(h), hi(h))) : "",
-	    sprintf("%s vs %s ms of work/s (medians %s)", cell(h), cell(he), med(he) > 0 ? sprintf("%+.1f %%", 100 * (med(h) / med(he) - 1)) : "-"))
+	hogs_row(s, m, "hogs", "beside the desktop")
+	hogs_row(s, m, "cyclictest", "without the desktop")
 }
 END {
 	printf "The 2003 claims at -smp 1, the targets at each CPU count; class figures unless EEVDF is named: median of %d runs (lowest-highest).\n", nruns

@@ -535,6 +535,20 @@ static inline int read_report(int fd, void *buf, size_t size)
 	return n == (ssize_t)size ? 0 : -1;
 }
 
+/* futex(2) on a word shared between tasks, with no timeout. */
+static inline long futex(volatile int *uaddr, int op, int val)
+{
+	return syscall(SYS_futex, uaddr, op, val, NULL, NULL, 0);
+}
+
+/* For qsort(): long longs in ascending order. */
+static inline int cmp_ll(const void *a, const void *b)
+{
+	long long x = *(const long long *)a, y = *(const long long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
 /* Sleep until CLOCK_MONOTONIC reads @t ns. */
 static inline void sleep_until_ns(long long t)
 {

@@ -41,11 +41,6 @@ struct shared {
 	long long late[WARMUP + PERIODS];
 };
 
-static long futex(volatile int *uaddr, int op, int val)
-{
-	return syscall(SYS_futex, uaddr, op, val, NULL, NULL, 0);
-}
-
 static void video(struct shared *sh)
 {
 	int k;
@@ -92,13 +87,6 @@ static pid_t spawn(struct shared *sh, void (*fn)(struct shared *))
 	if (pid == 0)
 		fn(sh);
 	return pid;
-}
-
-static int cmp_ll(const void *a, const void *b)
-{
-	long long x = *(const long long *)a, y = *(const long long *)b;
-
-	return x < y ? -1 : x > y;
 }
 
 /*

@@ -9,13 +9,6 @@
  */
 #include "ia.h"
 
-static int cmp_ll(const void *a, const void *b)
-{
-	long long x = *(const long long *)a, y = *(const long long *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 int main(void)
 {
 	struct sched_param rt = { .sched_priority = 50 };

@@ -17,11 +17,6 @@ struct shared {
 	volatile int word;	/* the futex the reader waits on */
 };
 
-static long futex(volatile int *uaddr, int op, int val)
-{
-	return syscall(SYS_futex, uaddr, op, val, NULL, NULL, 0);
-}
-
 /* The reader: wake, note the time, tell the writer, wait again. */
 static void reader(struct shared *sh, int in, int ack)
 {
