@@ -60,6 +60,18 @@ hogs() {
 	hog 4 "$dur" | sed 's/^/role=hogs /' &
 }
 
+# cyclictest's wake-up latency, every 1 ms, with a histogram of 1 us
+# buckets up to 10 ms: cyclictest-summary.awk reads from it how many
+# wake-ups were later than 10 ms, and when the first of them was.
+cyclic() {
+	h=/tmp/cyclictest.hist
+	if ! cyclictest -q -t 1 -i 1000 -D "$secs" -h 10000 --histfile="$h" >/dev/null 2>&1; then
+		echo "role=cyclictest error=cyclictest_failed"
+		return
+	fi
+	awk -v over=over_10ms -f /bench/cyclictest-summary.awk "$h"
+}
+
 # Context switches so far, all CPUs.
 ctxt() {
 	awk '$1 == "ctxt" { print $2 }' /proc/stat
@@ -94,8 +106,7 @@ scenario() {
 		;;
 	cyclictest)
 		hogs
-		cyclictest -q -t 1 -i 1000 -D "$secs" 2>&1 |
-			sed -n 's/.*Min: *\([0-9]*\).*Avg: *\([0-9]*\).*Max: *\([0-9]*\).*/role=cyclictest lat_min_us=\1 lat_avg_us=\2 lat_max_us=\3/p' &
+		cyclic &
 		;;
 	pingpong)
 		c0=$(ctxt)

@@ -4,7 +4,9 @@
 # parser's output and its exit status, on the last line); make check's
 # step() must count each kind of step as it should; and
 # scripts/readme-results.sh must refuse a README whose figures are not
-# its saved summaries.
+# its saved summaries; and the benchmark's reading of cyclictest's
+# histogram (tests/bench/cyclictest-summary.awk) must give each saved
+# histogram's figures.
 #
 #   tests/harness/run.sh
 #
@@ -136,4 +138,30 @@ else
 	echo "FAIL harness: readme did not rewrite the edited figure from its summary"
 	fail=1
 fi
+
+# tests/bench/cyclictest-summary.awk: each cyclictest histogram file here
+# (cyclictest -h US --histfile=F; -empty is its plain output, with no
+# histogram) must give the result line, and exit status, of its .out.
+summary=$here/../bench/cyclictest-summary.awk
+summary_cases="
+cyclictest-over  over_100us  82 past 100 us, the first at cycle 0
+cyclictest-one   over_1ms    one past 1 ms, at cycle 83
+cyclictest-none  over_1ms    none past 1 ms: no cycle
+cyclictest-empty over_1ms    no histogram: an error
+"
+while read -r name key _; do
+	[ -n "$name" ] || continue
+	got=$(mktemp)
+	set +e
+	awk -v over="$key" -f "$summary" "$here/$name.hist" >"$got" 2>&1
+	echo "exit $?" >>"$got"
+	set -e
+	if cmp -s "$here/$name.out" "$got"; then
+		echo "PASS harness: cyclictest summary of $name"
+	else
+		echo "FAIL harness: cyclictest summary of $name: got $(tr '\n' ' ' <"$got")"
+		fail=1
+	fi
+	rm -f "$got"
+done <<<"$summary_cases"
 exit "$fail"
