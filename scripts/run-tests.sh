@@ -13,7 +13,8 @@ name=${1:?usage: run-tests.sh NAME [LABEL]}
 label=${2:-}
 kbuild=$CACHE/build-$name
 img=$kbuild/tests.cpio.gz
-tag=$(printf "%s" "$label" | tr -cd "a-zA-Z0-9=._-")
+# The console log is named after $CONSOLE_TAG, or else the label.
+tag=${CONSOLE_TAG:-$(printf "%s" "$label" | tr -cd "a-zA-Z0-9=._-")}
 log=$kbuild/console-${tag:-smp${SMP:-2}}.log
 
 KBUILD=$kbuild "$TOP/scripts/mkinitramfs.sh" "$img" "${ADD:-}"

@@ -57,8 +57,10 @@ done
 # test keeps busy at SCHED_FIFO while it counts and moves them, so that
 # the class has only its deadline server's 5 % there (this boot found
 # rcu_preempt left waiting 65 s in the expired array).
+# Its console log gets a name of its own: the -smp 2 boot above keeps
+# its log for a look after a failure.
 for smp in 2 8; do
-	SMP=$smp MEM=2G TIMEOUT=900 \
+	SMP=$smp MEM=2G TIMEOUT=900 CONSOLE_TAG=stress-balance-smp$smp \
 		APPEND="sched_interactive=1 ia.tests=balance_scale ia.timeout=600" \
 		"$TOP/scripts/run-tests.sh" stress "stress smp$smp: " | tee -a "$results" || true
 done
