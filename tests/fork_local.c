@@ -8,10 +8,15 @@
  * at fork sends the child away.
  *
  * The child runs first if the parent is switched out as fork() returns:
- * its count of involuntary switches goes up. What the child does first
- * cannot tell: a tick may find the child's slice at a round-robin point
- * (one in 25 ms of slices) and requeue it behind the parent before it
- * reads anything, after it did run first.
+ * its count of involuntary switches goes up. Where the child started
+ * shows only if it reads its CPU before it is first switched out. With
+ * the latency order, a child that runs past its expected burst has its
+ * parent due first, and the parent takes the CPU back once the child
+ * has run its minimum (1 ms, which its return from fork() with its
+ * copy-on-write faults can take under TCG); while the child waits there
+ * an idle CPU may pull it, as it should. The child counts its own
+ * switches after it reads its CPU; a try where that is not 0 tells
+ * nothing about where it started and is made again.
  */
 #include <sys/resource.h>
 
@@ -19,20 +24,40 @@
 
 #define TRIES 20
 
-/* The parent's involuntary context switches so far. */
+/* What the child reports: where it read its CPU, and its switches then. */
+struct child_report {
+	int cpu;
+	long switches;
+};
+
+static void thread_rusage(struct rusage *ru)
+{
+	if (getrusage(RUSAGE_THREAD, ru))
+		tap_bail("getrusage");
+}
+
+/* This thread's involuntary context switches so far. */
 static long nivcsw(void)
 {
 	struct rusage ru;
 
-	if (getrusage(RUSAGE_THREAD, &ru))
-		tap_bail("getrusage");
+	thread_rusage(&ru);
 	return ru.ru_nivcsw;
+}
+
+/* And all of its context switches, voluntary or not. */
+static long nswitches(void)
+{
+	struct rusage ru;
+
+	thread_rusage(&ru);
+	return ru.ru_nvcsw + ru.ru_nivcsw;
 }
 
 int main(void)
 {
 	int i, cpu, again, same = 0, first = 0;
-	volatile int *child_cpu;
+	volatile struct child_report *child;
 	long n0, n1;
 	pid_t pid;
 
@@ -42,37 +67,44 @@ int main(void)
 	ia_set(1);
 	if (allow_all_cpus(0))
 		tap_bail("cannot allow every CPU");
-	child_cpu = shared_alloc(sizeof(*child_cpu));
+	child = shared_alloc(sizeof(*child));
 
 	for (i = 0, again = 0; i < TRIES; i++) {
 		sleep_ms(20);
-		*child_cpu = -1;
+		child->cpu = -1;
+		child->switches = -1;
 		n0 = nivcsw();
 		cpu = sched_getcpu();
 		pid = fork();
 		if (pid < 0)
 			tap_bail("fork");
 		if (pid == 0) {
-			*child_cpu = sched_getcpu();
+			child->cpu = sched_getcpu();
+			/* After the CPU: 0 means it was read before a switch. */
+			child->switches = nswitches();
 			_exit(0);
 		}
 		n1 = nivcsw();
 		if (waitpid(pid, NULL, 0) != pid)
 			tap_bail("waitpid");
-		tap_info("try %d: parent on CPU %d, child started on CPU %d%s%s",
-			 i, cpu, *child_cpu,
+		tap_info("try %d: parent on CPU %d, child read CPU %d%s%s%s",
+			 i, cpu, child->cpu,
 			 n1 > n0 ? ", before its parent went on" : "",
-			 n1 - n0 > 1 ? "; the parent was preempted twice, again" : "");
+			 n1 - n0 > 1 ? "; the parent was preempted twice, again" : "",
+			 child->switches ?
+			 "; the child was switched out before it read it, again" : "");
 		/*
 		 * The child running first switches the parent out once. A
 		 * second switch may have come before the fork, and moved the
-		 * parent off the CPU it read: that try tells nothing.
+		 * parent off the CPU it read; a switch of the child before it
+		 * read its own may have moved the child: such a try tells
+		 * nothing.
 		 */
-		if (n1 - n0 > 1 && again++ < TRIES) {
+		if ((n1 - n0 > 1 || child->switches) && again++ < TRIES) {
 			i--;
 			continue;
 		}
-		same += *child_cpu == cpu;
+		same += child->cpu == cpu;
 		first += n1 > n0;
 	}
 	tap_ok(same == TRIES,
