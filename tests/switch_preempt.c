@@ -20,7 +20,6 @@
 #include <limits.h>
 #include <pthread.h>
 #include <linux/futex.h>
-#include <sys/syscall.h>
 
 #include "ia.h"
 
@@ -28,7 +27,8 @@
 #define SWITCHES	20
 #define PERIOD_US	200
 
-static int started, stop_threads;
+static int started;
+static volatile int stop_threads;
 static volatile int stop_rt, in_switch;
 static volatile long long worst;	/* latest wake-up in this switch (ns) */
 
@@ -36,8 +36,7 @@ static void *sleeper(void *arg)
 {
 	__atomic_add_fetch(&started, 1, __ATOMIC_SEQ_CST);
 	while (!__atomic_load_n(&stop_threads, __ATOMIC_SEQ_CST))
-		syscall(SYS_futex, &stop_threads, FUTEX_WAIT_PRIVATE, 0, NULL,
-			NULL, 0);
+		futex(&stop_threads, FUTEX_WAIT_PRIVATE, 0);
 	return NULL;
 }
 
@@ -123,8 +122,7 @@ int main(void)
 	pthread_join(rt, NULL);
 	ia_set(0);
 	__atomic_store_n(&stop_threads, 1, __ATOMIC_SEQ_CST);
-	syscall(SYS_futex, &stop_threads, FUTEX_WAKE_PRIVATE, INT_MAX, NULL,
-		NULL, 0);
+	futex(&stop_threads, FUTEX_WAKE_PRIVATE, INT_MAX);
 
 	tap_info("a switch takes %lld us without the threads, %lld us with them",
 		 base / 1000, full / 1000);

@@ -35,22 +35,32 @@ timeout     sched_interactive  the runner kills a hung program
 "
 
 fail=0
-while read -r name suites _; do
-	[ -n "$name" ] || continue
-	[ "$suites" != - ] || suites=
+
+# fixture LABEL EXPECTED CMD...: CMD's output, then "exit STATUS", must
+# be the file EXPECTED; a PASS or FAIL line for LABEL, with the diff.
+fixture() {
+	local label=$1 expected=$2 got
+	shift 2
 	got=$(mktemp)
 	set +e
-	KUNIT_SUITES=$suites "$parser" "$here/$name.log" >"$got" 2>&1
+	"$@" >"$got" 2>&1
 	echo "exit $?" >>"$got"
 	set -e
-	if diff -u "$here/$name.out" "$got" >"$got.diff"; then
-		echo "PASS harness: $name"
+	if diff -u "$expected" "$got" >"$got.diff"; then
+		echo "PASS harness: $label"
 	else
-		echo "FAIL harness: $name: the parser's verdict differs:"
+		echo "FAIL harness: $label: the output differs from $(basename "$expected"):"
 		sed 's/^/    /' "$got.diff"
 		fail=1
 	fi
 	rm -f "$got" "$got.diff"
+}
+
+while read -r name suites _; do
+	[ -n "$name" ] || continue
+	[ "$suites" != - ] || suites=
+	fixture "$name" "$here/$name.out" \
+		env KUNIT_SUITES="$suites" "$parser" "$here/$name.log"
 done <<<"$cases"
 
 # step() (scripts/lib.sh): STEP-COMMAND, then the PASS and FAIL lines the
@@ -151,17 +161,7 @@ cyclictest-empty over_1ms    no histogram: an error
 "
 while read -r name key _; do
 	[ -n "$name" ] || continue
-	got=$(mktemp)
-	set +e
-	awk -v over="$key" -f "$summary" "$here/$name.hist" >"$got" 2>&1
-	echo "exit $?" >>"$got"
-	set -e
-	if cmp -s "$here/$name.out" "$got"; then
-		echo "PASS harness: cyclictest summary of $name"
-	else
-		echo "FAIL harness: cyclictest summary of $name: got $(tr '\n' ' ' <"$got")"
-		fail=1
-	fi
-	rm -f "$got"
+	fixture "cyclictest summary of $name" "$here/$name.out" \
+		awk -v over="$key" -f "$summary" "$here/$name.hist"
 done <<<"$summary_cases"
 exit "$fail"
