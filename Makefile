@@ -8,6 +8,7 @@
 #   make stress      the debug kernel under stress-ng and a switch storm
 #   make readme      copy the saved figures under results/ into README.md
 #   make qemu        boot the kernel to a busybox shell
+#   make qemu-scx    boot a kernel with sched_ext to a shell, with /bin/scx_interactive
 #   make qemu-run CMD='...' [ADD=DIR]   run a command in the guest
 #   make clean       remove the build folders (the ccache stays)
 #
@@ -26,7 +27,7 @@ ADD ?=
 CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/sched-interactive
 export SMP MEM APPEND ICOUNT CACHE QUICK RUNS
 
-.PHONY: all deps series kernel initramfs qemu-test check check-series mail bench stress readme qemu qemu-run clean
+.PHONY: all deps series kernel initramfs qemu-test check check-series mail bench stress readme qemu qemu-scx qemu-run clean
 
 all: qemu-test
 
@@ -65,6 +66,12 @@ readme:
 qemu: kernel
 	@scripts/mkinitramfs.sh "$(CACHE)/shell.cpio.gz" "$(ADD)"
 	@scripts/qemu.sh "$(CACHE)/build-qemu/arch/x86/boot/bzImage" "$(CACHE)/shell.cpio.gz" shell
+
+qemu-scx: series
+	@scripts/build-kernel.sh scx config/scx.config >/dev/null
+	@scripts/build-scx.sh scx >/dev/null
+	@KBUILD="$(CACHE)/build-scx" scripts/mkinitramfs.sh "$(CACHE)/shell-scx.cpio.gz" "$(ADD)"
+	@scripts/qemu.sh "$(CACHE)/build-scx/arch/x86/boot/bzImage" "$(CACHE)/shell-scx.cpio.gz" shell
 
 qemu-run: kernel
 	@[ -n "$(CMD)" ] || { echo "error: give the command to run, CMD='...'" >&2; exit 2; }

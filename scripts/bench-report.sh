@@ -1,12 +1,14 @@
 #!/bin/bash
 # Turn a results folder's bench.csv into the report: summary.md (the
 # main figures at -smp 1), table.md (every figure, milestone x scenario x
-# EEVDF/class: the median of its runs and their range), repeat.md (how
-# far each kind of figure spreads over its runs), claims.md (the 2003
-# claims and the targets, each decided on the ranges: it holds, it does
-# not, or the ranges overlap and it is within noise), two plots
-# (deadlines.png, p99.png), headline.md (the run in one line, for the
-# top README.md) and README.md, which puts them together.
+# EEVDF/class: the median of its runs and their range), three.md (the
+# last milestone's boot under EEVDF, the class and scx_interactive),
+# repeat.md (how far each kind of figure spreads over its runs),
+# claims.md (the 2003 claims and the targets, each decided on the
+# ranges: it holds, it does not, or the ranges overlap and it is within
+# noise), two plots (deadlines.png, p99.png), headline.md (the run in
+# one line, for the top README.md) and README.md, which puts them
+# together.
 #
 #   scripts/bench-report.sh RESULTS_DIR
 set -eu
@@ -105,6 +107,31 @@ END {
 	}
 }' "$csv" >"$dir/table.md"
 
+# The three schedulers of the last milestone's boot, one table per CPU
+# count: EEVDF, the class and scx_interactive (the estimator as a BPF
+# scheduler), where the run has the last.
+awk "$load"'
+END {
+	last = mlist[nms]
+	for (k in n) { split(k, p, SUBSEP); if (p[6] == "scx") have = 1 }
+	if (!have) { print "scx_interactive was not in this run."; exit }
+	printf "The %s boot: median of %d runs per figure, and in brackets the lowest and the highest run where they differ.\n", last, nruns
+	for (si = 1; si <= nsmp; si++) {
+		smp = slist[si]
+		printf "\n### -smp %s\n\n| scenario | workload | figure | EEVDF | class | scx_interactive |\n|---|---|---|---:|---:|---:|\n", smp
+		for (r = 1; r <= nrows; r++) {
+			split(rlist[r], p, SUBSEP)
+			if (p[1] != smp) continue
+			if (p[4] ~ /^(events|hogs|jobs|rounds|lat_min_us)$/) continue
+			if (!(key(smp, last, p[2], p[3], p[4], "scx") in n)) continue
+			printf "| %s | %s | %s | %s | %s | %s |\n", p[2], p[3], p[4],
+				cell(key(smp, last, p[2], p[3], p[4], "eevdf")),
+				cell(key(smp, last, p[2], p[3], p[4], "ia")),
+				cell(key(smp, last, p[2], p[3], p[4], "scx"))
+		}
+	}
+}' "$csv" >"$dir/three.md"
+
 # How far each kind of figure spreads over its runs: per metric, how
 # many figures there are, the median of their spreads (range over
 # median) and how many stay within 5 %, 10 % and 25 %. The virtio-blk
@@ -151,10 +178,13 @@ END {
 		"hackbench hackbench seconds|hackbench hackbench switches|pingpong pingpong ns_per_switch|" \
 		"cyclictest cyclictest lat_avg_us|cyclictest cyclictest lat_max_us|cyclictest cyclictest over_10ms", want, "|")
 	last = mlist[nms]
+	for (k in n) { split(k, p, SUBSEP); if (p[6] == "scx") scx = 1 }
 	printf "| scenario | workload | figure | EEVDF |"
 	for (i = 1; i <= nms; i++) printf " %s |", mlist[i]
+	if (scx) printf " scx_interactive |"
 	printf "\n|---|---|---|---:|"
 	for (i = 1; i <= nms; i++) printf "---:|"
+	if (scx) printf "---:|"
 	printf "\n"
 	for (r = 1; r <= nw; r++) {
 		split(want[r], p, " ")
@@ -162,6 +192,7 @@ END {
 		if (!(e in n)) continue
 		printf "| %s | %s | %s | %s |", p[1], p[2], p[3], cell(e)
 		for (i = 1; i <= nms; i++) printf " %s |", cell(key(1, mlist[i], p[1], p[2], p[3], "ia"))
+		if (scx) printf " %s |", cell(key(1, last, p[1], p[2], p[3], "scx"))
 		printf "\n"
 	}
 }' "$csv" >"$dir/summary.md"
@@ -387,6 +418,10 @@ runs=$(awk -F, 'NR > 1 && $5 + 0 > m { m = $5 + 0 } END { print m }' "$csv")
 	echo "## Main figures (-smp 1; EEVDF from the $(awk -F, 'NR > 1 { m = $1 } END { print m }' "$csv") boot, then the class at each milestone)"
 	echo
 	cat "$dir/summary.md"
+	echo
+	echo "## EEVDF, the class and scx_interactive in one boot"
+	echo
+	cat "$dir/three.md"
 	echo
 	echo "## Claims and targets"
 	echo

@@ -3,7 +3,9 @@
 # icount at -smp 1 and -smp 2, run every scenario RUNS times under EEVDF
 # and under the class in that same boot (tests/bench/run-bench.sh), and
 # write the results folder: results/DATE-COMMIT/ with bench.csv, the
-# tables, the claims and the plots (scripts/bench-report.sh).
+# tables, the claims and the plots (scripts/bench-report.sh). The last
+# milestone's boot, on a kernel with sched_ext, runs each scenario under
+# scx_interactive too, the estimator as a BPF scheduler.
 #
 #   scripts/bench.sh        QUICK=1: fewer milestones, scenarios and CPUs
 #
@@ -65,32 +67,49 @@ stage=$CACHE/bench-root
 disk=$CACHE/bench-disk.img
 [ -f "$disk" ] || head -c $((64 << 20)) /dev/urandom >"$disk"
 
-# Boot milestone $1 at -smp $2, run the scenarios, and keep the guest's
-# output in raw-$1-smp$2.txt.
+# Boot milestone $1 at -smp $2 on kernel build $3 with the schedulers
+# $4, run the scenarios, and keep the guest's output in raw-$1-smp$2.txt.
+# A boot with three schedulers runs half as long again.
 boot() {
-	say "$1, -smp $2: $scenarios"
-	RUN_TAG=bench-smp$2 SMP=$2 ICOUNT=$icount MEM=512M TIMEOUT=${TIMEOUT:-1500} \
+	say "$1, -smp $2 ($4): $scenarios"
+	RUN_TAG=bench-smp$2 SMP=$2 ICOUNT=$icount MEM=512M \
+		TIMEOUT=${TIMEOUT:-$((1500 * $(echo $4 | wc -w) / 2))} \
 		QEMU_ARGS="-drive file=$disk,if=virtio,format=raw,readonly=on" \
 		APPEND="null_blk.irqmode=2 null_blk.completion_nsec=5000000 ia.milestone=$1" \
-		"$TOP/scripts/run-cmd.sh" qemu "/bench/run-bench.sh $runs $dur $warm $scenarios" "$stage" \
+		"$TOP/scripts/run-cmd.sh" "$3" \
+		"BENCH_SCHEDS='$4' /bench/run-bench.sh $runs $dur $warm $scenarios" "$stage" \
 		>"$out/raw-$1-smp$2.txt"
 }
 
 start=$(date +%s)
 failed=
+top=$(milestones | tail -n 1 | cut -d' ' -f2)
 while read -r patch name; do
 	case " $want " in *" $name "*) ;; *) continue ;; esac
-	"$TOP/scripts/apply-series.sh" "$patch"
-	"$TOP/scripts/build-kernel.sh" qemu >/dev/null
+	kname=qemu scheds="eevdf ia"
+	if [ "$name" = "$top" ]; then
+		# The last milestone's boot compares three schedulers: its
+		# kernel has sched_ext (config/scx.config), and its image
+		# scx_interactive (scripts/mkinitramfs.sh), from the
+		# tools/sched_ext patch that ends the series, which changes
+		# no kernel code.
+		"$TOP/scripts/apply-series.sh"
+		"$TOP/scripts/build-kernel.sh" scx "$TOP/config/scx.config" >/dev/null
+		"$TOP/scripts/build-scx.sh" scx >/dev/null
+		kname=scx scheds="eevdf ia scx"
+	else
+		"$TOP/scripts/apply-series.sh" "$patch"
+		"$TOP/scripts/build-kernel.sh" qemu >/dev/null
+	fi
 	jobs=()
 	for smp in $smps; do
-		boot "$name" "$smp" &
+		boot "$name" "$smp" "$kname" "$scheds" &
 		jobs+=("$!:$smp")
 	done
 	for job in "${jobs[@]}"; do
 		wait "${job%%:*}" && continue
 		smp=${job#*:}
-		echo "error: the $name boot at -smp $smp failed; see $out/raw-$name-smp$smp.txt and $CACHE/build-qemu/console-cmd-bench-smp$smp.log" >&2
+		echo "error: the $name boot at -smp $smp failed; see $out/raw-$name-smp$smp.txt and $CACHE/build-$kname/console-cmd-bench-smp$smp.log" >&2
 		failed="$failed $name/smp$smp"
 	done
 	for smp in $smps; do

@@ -7,6 +7,8 @@
 #   rt_hog.md    what the class's deadline server leaves a task beside a
 #                SCHED_FIFO hog, under EEVDF and the class;
 #   latency.md   the latency tests' checks, under icount;
+#   scx.md       scx_interactive: its arithmetic against the KUnit
+#                numbers, and each estimator test's checks against it;
 #   matrix.md    the compile matrix's result per config;
 #   times.md     the time each kind of step took (when STEP_TIMES is
 #                given: lines "SECONDS NAME", from step in lib.sh).
@@ -123,6 +125,19 @@ exploit_cells() {
 	echo
 	echo "(tests/lat_order and tests/lat_preempt, the whole series at -smp 1 under QEMU icount, step tests-latency.)"
 } >"$out/latency.md"
+
+{
+	grep "^\(PASS\|FAIL\) scx-arith: " "$results" | sed 's/^/- /' ||
+		echo "- scx-arith did not run"
+	echo
+	awk '{ sub(/\r$/, "") }
+	/selftests: interactive: est_/ && !/^(not )?ok / { name = $NF; on = 1; next }
+	/^(not )?ok [0-9]+ selftests/ { on = 0 }
+	on && /^# (not )?ok [0-9]+ / { sub(/^# /, ""); print "- " name ": " $0 }' \
+		"$CACHE/build-scx/console-scx_interactive.log" 2>/dev/null || true
+	echo
+	echo "(tests/scx_arith.c on the host, step scx-arith; the estimator tests with ia.sched=scx ia.milestone=$last_2003 at -smp 1, step tests-scx.)"
+} >"$out/scx.md"
 
 {
 	grep "^\(PASS\|FAIL\) compile " "$results" | sed 's/^/- /' || echo "- the compile matrix did not run"

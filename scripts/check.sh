@@ -9,7 +9,9 @@
 # the whole series passes every guest test at -smp 1 and -smp 4 and
 # boots right with a good and a bad sched_interactive=; a NUMA kernel
 # places waking tasks by cache and by node; a uniprocessor
-# kernel passes the estimator tests; kernel/sched/ gives no new W=1 or
+# kernel passes the estimator tests; scx_interactive, the estimator as a
+# sched_ext scheduler, gives the KUnit numbers and passes the estimator
+# tests that do not look into the class; kernel/sched/ gives no new W=1 or
 # sparse warning under the four configs of the compile matrix
 # (scripts/compile-matrix.sh). The build and boot after every patch is
 # make check-series (scripts/check-series.sh).
@@ -122,6 +124,22 @@ if [ $ok = 1 ] &&
 	step build-nosmp "$TOP/scripts/build-kernel.sh" nosmp "$TOP/config/nosmp.config"; then
 	SMP=1 APPEND="ia.milestone=$top_milestone ia.tests=$(echo $est_tests | tr ' ' ,)" \
 		step tests-nosmp "$TOP/scripts/run-tests.sh" nosmp "nosmp: " || true
+fi
+
+# scx_interactive, the estimator as a sched_ext scheduler (the last
+# patch, in tools/sched_ext): its arithmetic on the host against the
+# KUnit numbers (tests/scx_arith.c); then, in a kernel with sched_ext
+# (config/scx.config), the estimator tests against it, each test
+# starting its loader (tests/ia.h), at the last 2003 step, whose rules it
+# implements.
+if [ $ok = 1 ]; then
+	step scx-arith "$TOP/scripts/scx-arith.sh" || true
+	if step build-scx "$TOP/scripts/build-kernel.sh" scx "$TOP/config/scx.config" &&
+		step scx-tool "$TOP/scripts/build-scx.sh" scx; then
+		scx_tests=$(make -s -C "$TOP/tests" print-scx-tests)
+		SMP=1 APPEND="ia.sched=scx ia.milestone=$last_2003 ia.tests=$(echo $scx_tests | tr ' ' ,)" \
+			step tests-scx "$TOP/scripts/run-tests.sh" scx "scx_interactive: " || true
+	fi
 fi
 
 # The compile matrix: last, as it takes the series off for a while.

@@ -5,9 +5,12 @@
 #   scripts/deps.sh [PACKAGE...]    (more packages, for make bench)
 set -eu
 
+# clang-16, llvm-16 and the static libelf, zlib and zstd: scx_interactive
+# (scripts/build-scx.sh).
 pkgs="linux-source-6.12 qemu-system-x86 busybox-static quilt ccache gcc make
 bc bison flex libelf-dev libssl-dev cpio xz-utils rsync perl python3 kmod
-libc6-dev git python3-sphinx sparse dwarves linux-config-6.12 $*"
+libc6-dev git python3-sphinx sparse dwarves linux-config-6.12
+clang-16 llvm-16 zlib1g-dev libzstd-dev $*"
 
 missing=
 for p in $pkgs; do

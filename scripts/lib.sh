@@ -67,11 +67,18 @@ tree_commit() {
 }
 
 # tree_milestone: the milestone $SRC is at (the top patch of quilt's
-# stack), or nothing when it is between milestones.
+# stack), or nothing when it is between milestones. The patch after the
+# last marker (tools/sched_ext) changes no kernel code: with the whole
+# series applied the tree is at the last milestone.
 tree_milestone() {
-	local top
+	local top last
 	top=$(tail -n 1 "$SRC/.applied" 2>/dev/null | cut -d' ' -f1)
 	[ -n "$top" ] || return 0
+	last=$(awk '/^[^#]/ && NF { p = $1 } END { print p }' "$TOP/series")
+	if [ "$top" = "$last" ]; then
+		milestones | tail -n 1 | cut -d' ' -f2
+		return 0
+	fi
 	milestones | awk -v p="$top" '$1 == p { print $2 }'
 }
 

@@ -22,7 +22,11 @@ gen=$kbuild/usr/gen_init_cpio
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 
-make -s -C "$TOP/tests" OUT="$stage/tests" >&2 || die "building the guest tests failed"
+# Against the tree's scx_interactive.h, where the series has added it.
+scx_inc=
+[ ! -f "$SRC/tools/sched_ext/scx_interactive.h" ] || scx_inc=$SRC/tools/sched_ext
+make -s -C "$TOP/tests" OUT="$stage/tests" SCX_INC="$scx_inc" >&2 ||
+	die "building the guest tests failed"
 
 list=$stage/list
 {
@@ -40,6 +44,9 @@ list=$stage/list
 	for f in "$stage"/tests/*; do
 		echo "file /tests/$(basename "$f") $f 0755 0 0"
 	done
+	# scx_interactive, where scripts/build-scx.sh built it for this kernel.
+	scx=$kbuild/scx-tools/build/bin/scx_interactive
+	[ ! -x "$scx" ] || echo "file /bin/scx_interactive $scx 0755 0 0"
 	if [ -n "$cmd" ]; then
 		printf '%s\n' "$cmd" >"$stage/ia-cmd"
 		echo "file /etc/ia-cmd $stage/ia-cmd 0644 0 0"

@@ -3,8 +3,11 @@
 # and under the interactive class (sysctl 1), RUNS times, in the order
 # EEVDF, class, EEVDF, class, ..., so that drift shows as a spread
 # between runs rather than as a difference between the schedulers.
+# With BENCH_SCHEDS="eevdf ia scx", on a kernel with sched_ext, each run
+# has a third turn under scx_interactive, the estimator as a BPF
+# scheduler (/bin/scx_interactive, started and stopped around it).
 #
-#   run-bench.sh RUNS DURATION_MS WARMUP_MS SCENARIO...
+#   [BENCH_SCHEDS="eevdf ia scx"] run-bench.sh RUNS DURATION_MS WARMUP_MS SCENARIO...
 #
 # In the scenarios with the desktop tasks (audio, X, video), those run
 # alone for WARMUP_MS first, uncounted, so that the estimator has learnt
@@ -12,7 +15,7 @@
 # the compile began; the load then runs for DURATION_MS.
 #
 # Prints one line per workload and run:
-#   BENCH scenario=S sched=eevdf|ia run=1..RUNS role=R key=value...
+#   BENCH scenario=S sched=eevdf|ia|scx run=1..RUNS role=R key=value...
 set -eu
 PATH=/bench:/bin:/sbin:/usr/bin
 knob=/proc/sys/kernel/sched_interactive
@@ -27,6 +30,58 @@ secs=$(( (dur + 999) / 1000 ))
 
 [ -w "$knob" ] || { echo "run-bench: no $knob: not an interactive-class kernel" >&2; exit 2; }
 echo 0 >"$knob"
+scheds=${BENCH_SCHEDS:-eevdf ia}
+scx_state=/sys/kernel/sched_ext/state
+case " $scheds " in
+*" scx "*)
+	[ -r "$scx_state" ] || { echo "run-bench: no $scx_state: not a sched_ext kernel" >&2; exit 2; }
+	command -v scx_interactive >/dev/null || { echo "run-bench: no scx_interactive in the image" >&2; exit 2; }
+	;;
+esac
+
+# Wait up to 30 s for sched_ext's state to be $1.
+scx_wait() {
+	i=0
+	until grep -q "^$1" "$scx_state"; do
+		i=$((i + 1))
+		if [ "$i" -gt 300 ]; then
+			echo "run-bench: sched_ext not $1 after 30 s:" >&2
+			cat /tmp/scx_interactive.log >&2
+			exit 2
+		fi
+		usleep 100000
+	done
+}
+
+# Run the scenarios that follow under $1: eevdf, ia or scx.
+scx_pid=
+use() {
+	if [ -n "$scx_pid" ]; then
+		# sched_ext ends a BPF scheduler that stalls a task or errs, and
+		# EEVDF takes over: figures since then would not be its own.
+		if ! grep -q '^enabled' "$scx_state" || ! kill -0 "$scx_pid" 2>/dev/null; then
+			echo "run-bench: scx_interactive stopped during the run:" >&2
+			cat /tmp/scx_interactive.log >&2
+			exit 2
+		fi
+		kill "$scx_pid"
+		wait "$scx_pid" || true
+		scx_pid=
+		scx_wait disabled
+		echo "BENCH-INFO scx_interactive $(grep '^swaps=' /tmp/scx_interactive.log | tail -n 1)"
+	fi
+	case $1 in
+	eevdf) echo 0 >"$knob" ;;
+	ia) echo 1 >"$knob" ;;
+	scx)
+		echo 0 >"$knob"
+		scx_interactive >/tmp/scx_interactive.log 2>&1 &
+		scx_pid=$!
+		scx_wait enabled
+		;;
+	*) echo "run-bench: unknown scheduler $1 in BENCH_SCHEDS" >&2; exit 2 ;;
+	esac
+}
 BENCH_LOOPS_PER_MS=$(calibrate | sed 's/^loops_per_ms=//')
 export BENCH_LOOPS_PER_MS
 echo "BENCH-INFO loops_per_ms=$BENCH_LOOPS_PER_MS cpus=$(grep -c ^processor /proc/cpuinfo)"
@@ -122,10 +177,10 @@ for s in "$@"; do
 	run=0
 	while [ "$run" -lt "$runs" ]; do
 		run=$((run + 1))
-		for sched in eevdf ia; do
-			[ "$sched" = ia ] && echo 1 >"$knob" || echo 0 >"$knob"
+		for sched in $scheds; do
+			use "$sched"
 			scenario "$s" | sed "s/^/BENCH scenario=$s sched=$sched run=$run /"
 		done
 	done
 done
-echo 0 >"$knob"
+use eevdf
