@@ -4,8 +4,9 @@
  * compiled for user space, against the numbers of the class's KUnit
  * suite (kernel/sched/interactive_test.c): each case below is one KUnit
  * case, with the same inputs and the same expected values, written out
- * as numbers. The BPF scheduler runs the same header, so a figure that
- * differs here differs there. Runs on the host, with no QEMU.
+ * as numbers, but for the checks marked "not in KUnit". The BPF
+ * scheduler runs the same header, so a figure that differs here differs
+ * there. Runs on the host, with no QEMU.
  *
  *   cc -I$SRC/tools/sched_ext -o scx_arith scx_arith.c && ./scx_arith
  */
@@ -35,7 +36,6 @@ static void ok(int cond, const char *name)
 
 	printf("%sok %d %s\n", cond ? "" : "not ", ++i, name);
 }
-
 
 static int prio_of(int nice)
 {
@@ -101,6 +101,23 @@ static void ia_test_next_requeue(void)
 	EQ("nice 19", ia_next_requeue(prio_of(19), 10 * MS), 0);
 	EQ("nice -20 200", ia_next_requeue(prio_of(-20), 200 * MS), 175 * MS);
 	EQ("nice -20 26", ia_next_requeue(prio_of(-20), 26 * MS), 25 * MS);
+}
+
+/*
+ * Not in KUnit (the class requeues from the tick): a turn lasts to the
+ * next round-robin point while more than 10 ms would be left there, for
+ * a user task; a kernel thread runs its whole slice.
+ */
+static void ia_test_piece(void)
+{
+	EQ("full", ia_piece(prio_of(0), 0, 102 * MS), 25 * MS);
+	EQ("after 25 ms", ia_piece(prio_of(0), 0, 77 * MS), 25 * MS);
+	EQ("mid-turn", ia_piece(prio_of(0), 0, 60 * MS), 8 * MS);
+	EQ("2 ms would be left", ia_piece(prio_of(0), 0, 27 * MS), 27 * MS);
+	EQ("10 ms would be left", ia_piece(prio_of(-17), 0, 35 * MS), 35 * MS);
+	EQ("kthread", ia_piece(prio_of(0), 1, 102 * MS), 102 * MS);
+	EQ("nice 19", ia_piece(prio_of(19), 0, 10 * MS), 10 * MS);
+	EQ("nice -20", ia_piece(prio_of(-20), 0, 200 * MS), 25 * MS);
 }
 
 static void ia_test_bonus(void)
@@ -241,6 +258,13 @@ static void ia_test_credit_wait(void)
 	 * KUnit's activated == 2 case (woken by an interrupt) has no
 	 * counterpart: a BPF scheduler is not told (scx_interactive.bpf.c).
 	 */
+	/* Not in KUnit: with credit, no cap shows the weight: 38 ms x 11. */
+	memset(&t, 0, sizeof(t));
+	t.timestamp = 1000000000;
+	t.activated = 1;
+	t.credit = 1;
+	ia_credit_wait(&t, prio_of(0), 0, 1128000000);
+	EQ("weighted, no cap", t.sleep_avg, 418000000);
 	t.sleep_avg = 0;
 	t.activated = -1;
 	ia_credit_wait(&t, prio_of(0), 0, 1128000000);
@@ -306,6 +330,7 @@ static const struct {
 } cases[] = {
 	{ "timeslice: 200 ms at nice -20 to 10 ms at nice 19", ia_test_timeslice },
 	{ "next_requeue: every 25 ms of a full slice", ia_test_next_requeue },
+	{ "piece: to the next round-robin point, not below 10 ms left", ia_test_piece },
 	{ "bonus: 102 ms steps, +5 only at 1020 ms", ia_test_bonus },
 	{ "prio: static_prio - bonus, within 100..139", ia_test_prio },
 	{ "delta: -3 at nice -20, 2 at nice 0, 6 at nice 19", ia_test_delta },
