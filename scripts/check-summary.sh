@@ -116,12 +116,18 @@ exploit_cells() {
 	echo "(tests/rt_hog, the whole series at -smp 1, step tests-smp1.)"
 } >"$out/rt_hog.md"
 
-{
-	awk '{ sub(/\r$/, "") }
-	/selftests: interactive: lat_/ && !/^(not )?ok / { name = $NF; on = 1; next }
+# checks PREFIX LOG: each check of the guest programs named PREFIX* in
+# the console LOG, as "- PROGRAM: ok N what".
+checks() {
+	awk -v prefix="$1" '{ sub(/\r$/, "") }
+	index($0, "selftests: interactive: " prefix) && !/^(not )?ok / { name = $NF; on = 1; next }
 	/^(not )?ok [0-9]+ selftests/ { on = 0 }
 	on && /^# (not )?ok [0-9]+ / { sub(/^# /, ""); print "- " name ": " $0 }' \
-		"$logs/console-latencyicount.log" 2>/dev/null || true
+		"$2" 2>/dev/null || true
+}
+
+{
+	checks lat_ "$logs/console-latencyicount.log"
 	echo
 	echo "(tests/lat_order and tests/lat_preempt, the whole series at -smp 1 under QEMU icount, step tests-latency.)"
 } >"$out/latency.md"
@@ -130,11 +136,7 @@ exploit_cells() {
 	grep "^\(PASS\|FAIL\) scx-arith: " "$results" | sed 's/^/- /' ||
 		echo "- scx-arith did not run"
 	echo
-	awk '{ sub(/\r$/, "") }
-	/selftests: interactive: est_/ && !/^(not )?ok / { name = $NF; on = 1; next }
-	/^(not )?ok [0-9]+ selftests/ { on = 0 }
-	on && /^# (not )?ok [0-9]+ / { sub(/^# /, ""); print "- " name ": " $0 }' \
-		"$CACHE/build-scx/console-scx_interactive.log" 2>/dev/null || true
+	checks est_ "$CACHE/build-scx/console-scx_interactive.log"
 	echo
 	echo "(tests/scx_arith.c on the host, step scx-arith; the estimator tests with ia.sched=scx ia.milestone=$last_2003 at -smp 1, step tests-scx.)"
 } >"$out/scx.md"
