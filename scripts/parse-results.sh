@@ -1,6 +1,6 @@
 #!/bin/bash
 # Read a guest console log, print every test result, and end with the
-# line "N passed, N failed[, N skipped][, N known to fail there (TODO)]".
+# line "N passed, N failed[, N skipped][, N XFAIL][, N XPASS]".
 # Exits non-zero on any failure.
 #
 #   scripts/parse-results.sh LOG [LABEL]
@@ -12,13 +12,24 @@
 # a test runner that exited non-zero; a TAP plan (of the guest run, or of
 # one program) that the results do not add up to; and a KUnit suite named
 # in $KUNIT_SUITES (space-separated) that did not run whole.
+#
+# As kselftest counts them: a "not ok ... # TODO" is XFAIL (expected to
+# fail there, and it did: not a failure), an "ok ... # TODO" is XPASS
+# (expected to fail, and it passed: not a failure either, but named, so
+# that the expectation can be corrected), an "ok ... # SKIP" is SKIP.
+#
+# A kernel message can land in the middle of a line that a test was
+# writing ("...after the storm[  510.642077] sched_interactive: ..."):
+# each timestamp "[ SECONDS.MICROS] " starts a line of its own here, and
+# the kernel's reports are matched wherever they start.
 set -eu
 
 log=${1:?usage: parse-results.sh LOG [LABEL]}
 label=${2:-}
 [ -f "$log" ] || { echo "error: no console log at $log" >&2; exit 1; }
 
-tr -d '\r' <"$log" | sed -e 's/^\[ *[0-9]*\.[0-9]*\] //' |
+tr -d '\r' <"$log" | sed -E 's/(.)(\[ *[0-9]+\.[0-9]+\] )/\1\n\2/g' |
+	sed -E 's/^\[ *[0-9]+\.[0-9]+\] //' |
 	awk -v label="$label" -v kunit="${KUNIT_SUITES:-}" '
 function result(ok, name, skip) {
 	if (skip) { nskip++; printf "SKIP %s%s\n", label, name; return }
@@ -48,9 +59,15 @@ BEGIN { n = split(kunit, want_suites, " ") }
 /Kernel panic - not syncing/ { if (!panic) panic = $0 }
 # Reports of the kernel checkers: lockdep, KASAN, DEBUG_LIST and the
 # atomic-sleep and preemption checks print WARNING or BUG lines; then the
-# lockup, hung-task and RCU stall detectors.
+# lockup, hung-task and RCU stall detectors. At the start of a kernel
+# line, or, with their own wording, anywhere in a line (a console
+# without timestamps).
 /^(BUG|WARNING|Oops|general protection fault|kernel BUG|watchdog: BUG|Watchdog detected hard LOCKUP|INFO: task .* blocked|rcu: INFO|INFO: rcu)/ {
 	if (!oops) oops = $0
+	next
+}
+match($0, /(WARNING: CPU: [0-9]+ PID: |BUG: (soft lockup|KASAN|kernel NULL pointer|unable to handle|scheduling while atomic|sleeping function|workqueue lockup|spinlock)|watchdog: BUG: |Watchdog detected hard LOCKUP|INFO: task .* blocked for more than|rcu: INFO: |INFO: rcu_[a-z]+ (self-)?detected stall|kernel BUG at |general protection fault|Oops: )/) {
+	if (!oops) oops = substr($0, RSTART)
 }
 /^IA-BEGIN/ { begun = 1; next }
 /^IA-END rc=/ { ended = 1; rc = substr($2, 4); next }
@@ -94,6 +111,11 @@ begun && /^# not ok [0-9]+ .*# TODO/ {
 	line = substr($0, 3); sub(/^not ok [0-9]+ /, "", line)
 	pcount++; nxfail++; printf "XFAIL %s%s: %s\n", label, prog, line; next
 }
+# An "ok ... # TODO" was expected to fail and did not: XPASS.
+begun && /^# ok [0-9]+ .*# TODO/ {
+	line = substr($0, 3); sub(/^ok [0-9]+ /, "", line)
+	pcount++; nxpass++; printf "XPASS %s%s: %s\n", label, prog, line; next
+}
 begun && /^# (not )?ok [0-9]+ / {
 	line = substr($0, 3); ok = (line !~ /^not /)
 	sub(/^(not )?ok [0-9]+ /, "", line); skip = (line ~ /# SKIP/)
@@ -126,7 +148,8 @@ END {
 	}
 	printf "%d passed, %d failed", npass, nfail
 	if (nskip) printf ", %d skipped", nskip
-	if (nxfail) printf ", %d known to fail there (TODO)", nxfail
+	if (nxfail) printf ", %d XFAIL", nxfail
+	if (nxpass) printf ", %d XPASS", nxpass
 	printf "\n"
 	exit nfail > 0
 }'

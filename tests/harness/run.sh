@@ -32,6 +32,7 @@ kunit-short sched_interactive  the KUnit suite stops after one of its cases
 guest-plan  sched_interactive  two of three planned programs report
 not-ok      sched_interactive  a program exits 1 with all its results ok
 timeout     sched_interactive  the runner kills a hung program
+xpass       sched_interactive  a check expected to fail (TODO) that passed
 "
 
 fail=0
@@ -62,6 +63,46 @@ while read -r name suites _; do
 	fixture "$name" "$here/$name.out" \
 		env KUNIT_SUITES="$suites" "$parser" "$here/$name.log"
 done <<<"$cases"
+
+# Kernel reports, each put into good.log after the line "# ok 2 and off":
+# as a kernel line of its own ("start"), and in the middle of that line,
+# as a message printed while the test wrote it ("mid"). The parser must
+# give good.out's results, with the report as a failure of its own; a
+# message that is no report, in the middle of a line, changes nothing.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+reports="
+WARNING: CPU: 1 PID: 87 at kernel/sched/interactive.c:412 ia_enqueue+0x1c/0x90
+watchdog: BUG: soft lockup - CPU#1 stuck for 22s! [switch_storm:211]
+INFO: task kworker/0:1:15 blocked for more than 122 seconds.
+rcu: INFO: rcu_preempt detected stalls on CPUs/tasks:
+-sched_interactive: class switched on, 129 tasks moved
+"
+while read -r report; do
+	[ -n "$report" ] || continue
+	case $report in
+	-*)
+		report=${report#-}
+		what="kernel message, no report"
+		cp "$here/good.out" "$tmp/want"
+		;;
+	*)
+		what="kernel report"
+		# good.out, the report's failure before the totals, and exit 1.
+		sed -e "/^8 passed,/i FAIL kernel: $report" \
+			-e 's/^8 passed, 0 failed,/8 passed, 1 failed,/' \
+			-e 's/^exit 0$/exit 1/' "$here/good.out" >"$tmp/want"
+		;;
+	esac
+	sed "/^# ok 2 and off$/a [   12.345678] $report" "$here/good.log" >"$tmp/start.log"
+	sed "s|^# ok 2 and off$|&[   12.345678] $report|" "$here/good.log" >"$tmp/middle.log"
+	for where in start middle; do
+		at="at the start of"
+		[ $where = start ] || at="in the middle of"
+		fixture "$what $at a line: ${report%% [[(0-9]*}" "$tmp/want" \
+			env KUNIT_SUITES=sched_interactive "$parser" "$tmp/$where.log"
+	done
+done <<<"$reports"
 
 # step() (scripts/lib.sh): STEP-COMMAND, then the PASS and FAIL lines the
 # step must leave in $results, and its exit status.
@@ -109,8 +150,6 @@ step_times=
 # saved summary. Each case: what is done to a README whose block is in
 # step, and the --check verdict wanted; --check must never change it.
 readme=$here/../../scripts/readme-results.sh
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/results"
 printf '| a | 1.5 |\n| b | 7 |\n' >"$tmp/results/fig.md"
 printf 'intro\n<!-- from results/fig.md -->\n| a | 1.5 |\n| b | 7 |\n<!-- end -->\noutro\n' >"$tmp/good.md"
