@@ -2,6 +2,8 @@
 # Write what make check measured to results/check/, for README.md
 # (scripts/readme-results.sh copies these files into it):
 #   summary.md   the date, commit, time taken and totals;
+#   expected.md  every XFAIL, XPASS and SKIP by name, with its step, boot,
+#                milestone and reason (scripts/check-expected.sh);
 #   exploits.md  each exploit test's victims at the last 2003 step and
 #                with the whole series, at -smp 1 and -smp 4;
 #   rt_hog.md    what the class's deadline server leaves a task beside a
@@ -34,9 +36,19 @@ count() { grep -c "^$1 " "$results" || true; }
 {
 	echo "\`make check\` on $(date -u +%F), commit $commit, $cache_state:"
 	echo "$(count PASS) passed, $(count FAIL) failed, $(count SKIP) skipped," \
-		"$(count XFAIL) known to fail at a 2003 step (TODO), in $secs s" \
-		"($((secs / 60)) min)."
+		"$(count XFAIL) XFAIL, $(count XPASS) XPASS, in $secs s" \
+		"($((secs / 60)) min). Each skip, XFAIL and XPASS is named in" \
+		"[results/check/expected.md](results/check/expected.md)."
 } >"$out/summary.md"
+
+{
+	echo "The XFAIL (expected to fail there, and it did), XPASS (expected to fail," \
+		"and it passed) and SKIP checks of \`make check\` on $(date -u +%F)," \
+		"commit $commit: each with its step, the milestone its boot was told" \
+		"(ia.milestone=) and its CPUs."
+	echo
+	"$TOP/scripts/check-expected.sh" "$results"
+} >"$out/expected.md"
 
 # One exploit test's figures from a console log, as table cells:
 #   exploit hog-cell audio-cell

@@ -53,16 +53,23 @@ last_2003() {
 }
 
 # tree_commit: the short commit of this repository, for the figures a
-# run writes, with " plus uncommitted changes" when its inputs (anything
-# tracked but results/ and the README that quotes them) differ from it.
+# run writes, with " plus uncommitted changes to FILE, ..." when its
+# inputs (anything tracked but results/ and the README that quotes them)
+# differ from it, so that the record says what it ran.
 tree_commit() {
-	local c
+	local c files n
 	c=$(git -C "$TOP" rev-parse --short HEAD 2>/dev/null) || {
 		echo nogit
 		return 0
 	}
-	git -C "$TOP" diff --quiet HEAD -- . ':(exclude)results' \
-		':(exclude)README.md' || c="$c plus uncommitted changes"
+	files=$(git -C "$TOP" diff --name-only HEAD -- . ':(exclude)results' \
+		':(exclude)README.md')
+	if [ -n "$files" ]; then
+		n=$(echo "$files" | wc -l)
+		files=$(echo "$files" | head -n 5 | paste -sd, - | sed 's/,/, /g')
+		[ "$n" -le 5 ] || files="$files and $((n - 5)) more"
+		c="$c plus uncommitted changes to $files"
+	fi
 	echo "$c"
 }
 
@@ -90,7 +97,9 @@ tree_milestone() {
 step() {
 	local name=$1 rc results0 fails0 t0
 	shift
-	say "$name"
+	# The step's name goes to $results too: scripts/check-expected.sh
+	# names the step of each result.
+	say "$name" | tee -a "$results"
 	t0=$(date +%s)
 	results0=$(grep -c "^\(PASS\|FAIL\) " "$results")
 	fails0=$(grep -c "^FAIL " "$results")

@@ -146,6 +146,12 @@ fi
 rm -f "$results" "$step_times"
 step_times=
 
+# scripts/check-expected.sh: make check's output, with XFAIL, XPASS and
+# SKIP results from several steps, gives the list of them by name, step,
+# milestone, CPUs and reason.
+fixture "check-expected names each XFAIL, XPASS and SKIP" "$here/expected-list.out" \
+	"$here/../../scripts/check-expected.sh" "$here/expected-list.log"
+
 # scripts/readme-results.sh: a README's block of figures must be its
 # saved summary. Each case: what is done to a README whose block is in
 # step, and the --check verdict wanted; --check must never change it.
