@@ -107,10 +107,10 @@ exploit_cells() {
 	smp1=$(exploit_cells "$logs/console-smp1.log" 2>/dev/null || true)
 	smp4=$(exploit_cells "$logs/console-smp4.log" 2>/dev/null || true)
 	# cell ROWS COLUMN: exploit $e's cell in one console's rows; a test
-	# that skipped there (one that needs two CPUs, at -smp 1) has none.
+	# that did not run there (one that needs two CPUs, at -smp 1) has none.
 	cell() {
 		c=$(echo "$1" | awk -F'\t' -v e="$e" -v c="$2" '$1 == e { print $c }')
-		echo "${c:-skipped}"
+		echo "${c:-not run}"
 	}
 	for e in $(printf "%s\n%s\n" "$smp1" "$smp4" | cut -f1 | awk 'NF && !seen[$0]++'); do
 		echo "| $e | $(cell "$old" 2) | $(cell "$smp1" 2) | $(cell "$smp1" 3) | $(cell "$smp4" 2) |"
@@ -118,7 +118,7 @@ exploit_cells() {
 	echo
 	echo "Each hog cell: the CPU it got, its fair share, the ratio, and its longest wait;"
 	echo "each audio cell: the CPU it got of what it asked for, and its longest wait."
-	echo "From the consoles of make check's steps tests-$last_2003 (and tests-$last_2003-smp2 for the exploits that need two CPUs), tests-smp1 and tests-smp4 (-smp 1 unless named)."
+	echo "From the consoles of make check's steps tests-$last_2003 (and tests-$last_2003-smp2 for the exploits that need two CPUs), tests-smp1 and tests-smp4 (-smp 1 unless named); an exploit that needs two CPUs is not run at -smp 1."
 } >"$out/exploits.md"
 
 {
@@ -150,7 +150,9 @@ checks() {
 	echo
 	checks est_ "$CACHE/build-scx/console-scx_interactive.log"
 	echo
-	echo "(tests/scx_arith.c on the host, step scx-arith; the estimator tests with ia.sched=scx ia.milestone=$last_2003 at -smp 1, step tests-scx.)"
+	checks scx_exclusive "$CACHE/build-scx/console-scx_interactive.log"
+	echo
+	echo "(tests/scx_arith.c on the host, step scx-arith; the estimator tests with ia.sched=scx ia.milestone=$last_2003 at -smp 1, and scx_exclusive in that boot, step tests-scx.)"
 } >"$out/scx.md"
 
 {

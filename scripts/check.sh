@@ -57,12 +57,15 @@ fi
 # changes include/linux/sched.h rebuilds nearly the whole tree, and the
 # builds between milestones alone would take a cold run past CI's 90
 # minutes.
+# Each boot runs the programs that can run there, named on its command
+# line (ia.tests=), from the lists of tests/Makefile, which say why a
+# program is left out of a boot.
 est_tests=$(make -s -C "$TOP/tests" print-est-tests)
 # At the last 2003 step, the exploit tests too: what the 2003 design
 # lets an unprivileged user do shows as TODO (XFAIL) there. Those that
-# move tasks between CPUs run again on two.
+# move tasks between CPUs run in a boot on two.
 last_2003=$(last_2003)
-exploit_tests=$(make -s -C "$TOP/tests" print-exploit-tests)
+last_2003_tests=$(make -s -C "$TOP/tests" print-last-2003-tests)
 smp_exploit_tests=$(make -s -C "$TOP/tests" print-smp-exploit-tests)
 # (A for loop: qemu may read its standard input.)
 for m in $(milestones | tr ' ' '='); do
@@ -72,7 +75,7 @@ for m in $(milestones | tr ' ' '='); do
 	step "apply $name" "$TOP/scripts/apply-series.sh" "$patch" || { ok=0; break; }
 	step "build $name" "$TOP/scripts/build-kernel.sh" qemu || { ok=0; break; }
 	tests=$est_tests
-	[ "$name" != "$last_2003" ] || tests="$tests $exploit_tests"
+	[ "$name" != "$last_2003" ] || tests=$last_2003_tests
 	SMP=1 APPEND="ia.milestone=$name ia.tests=$(echo $tests | tr ' ' ,)" \
 		step "tests-$name" "$TOP/scripts/run-tests.sh" qemu "$name: " || true
 	[ "$name" != "$last_2003" ] ||
@@ -81,9 +84,9 @@ for m in $(milestones | tr ' ' '='); do
 	[ "$name" != "$last_2003" ] || break
 done
 
-# The whole series: every test, on one CPU and on four (two cores of two
-# SMT threads, so that core scheduling has siblings: tests/core_sched);
-# and the boot parameter, good and bad.
+# The whole series: every test that can run there, on one CPU and on
+# four (two cores of two SMT threads, so that core scheduling has
+# siblings: tests/core_sched); and the boot parameter, good and bad.
 if [ $ok = 1 ]; then
 	step apply-all "$TOP/scripts/apply-series.sh" || ok=0
 	[ $ok = 1 ] && { step build "$TOP/scripts/build-kernel.sh" qemu || ok=0; }
@@ -91,7 +94,8 @@ fi
 if [ $ok = 1 ]; then
 	for smp in 1 4,threads=2; do
 		n=${smp%%,*}
-		SMP=$smp APPEND="ia.milestone=$top_milestone" \
+		tests=$(make -s -C "$TOP/tests" "print-smp$n-tests")
+		SMP=$smp APPEND="ia.milestone=$top_milestone ia.tests=$(echo $tests | tr ' ' ,)" \
 			step "tests-smp$n" "$TOP/scripts/run-tests.sh" qemu "smp$n: " || true
 	done
 	# The latency tests, timed to the millisecond: under icount, where
@@ -129,15 +133,16 @@ fi
 # scx_interactive, the estimator as a sched_ext scheduler (the last
 # patch, in tools/sched_ext): its arithmetic on the host against the
 # KUnit numbers (tests/scx_arith.c); then, in a kernel with sched_ext
-# (config/scx.config), the estimator tests against it, each test
-# starting its loader (tests/ia.h), at the last 2003 step, whose rules it
-# implements.
+# (config/scx.config), scx_exclusive (the class against a BPF scheduler,
+# which this kernel has: ia.need=sched_ext), then the estimator tests
+# against scx_interactive, each test starting its loader (tests/ia.h), at
+# the last 2003 step, whose rules it implements.
 if [ $ok = 1 ]; then
 	step scx-arith "$TOP/scripts/scx-arith.sh" || true
 	if step build-scx "$TOP/scripts/build-kernel.sh" scx "$TOP/config/scx.config" &&
 		step scx-tool "$TOP/scripts/build-scx.sh" scx; then
-		scx_tests=$(make -s -C "$TOP/tests" print-scx-tests)
-		SMP=1 APPEND="ia.sched=scx ia.milestone=$last_2003 ia.tests=$(echo $scx_tests | tr ' ' ,)" \
+		scx_tests=$(make -s -C "$TOP/tests" print-scx-boot-tests)
+		SMP=1 APPEND="ia.sched=scx ia.need=sched_ext ia.milestone=$last_2003 ia.tests=$(echo $scx_tests | tr ' ' ,)" \
 			step tests-scx "$TOP/scripts/run-tests.sh" scx "scx_interactive: " || true
 	fi
 fi

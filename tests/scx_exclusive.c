@@ -10,7 +10,8 @@
  * global FIFO) run every task. It is loaded with the bpf() system call
  * alone (with a one-type BTF object of its own, which a struct_ops map
  * needs); the layout of its value comes from the kernel's BTF. Skipped on
- * a kernel without sched_ext (make stress builds one with it).
+ * a kernel without sched_ext (make stress and make check's scx boot have
+ * it, and say so with ia.need=sched_ext).
  *
  * The last check races the two switches: two tasks load and unload BPF
  * schedulers, so that one's load waits on the other's unload, while a
@@ -301,6 +302,12 @@ int main(void)
 	struct class_count c;
 	int err, i;
 
+	/*
+	 * This test is about the class and a BPF scheduler: it switches the
+	 * class itself, also in a boot whose other tests drive
+	 * scx_interactive in its place (ia.sched=scx, tests/ia.h).
+	 */
+	unsetenv("IA_SCHED");
 	tap_plan(7);
 	if (ia_get() < 0)
 		tap_bail(SYSCTL_PATH " missing");
