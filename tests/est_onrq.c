@@ -65,6 +65,7 @@ static int sleep_then_wait(int wfd, long long debt_ms, long long *slept,
 {
 	long long t, t0, t1, cpu;
 	struct schedstat st0, st1;
+	char debt[40] = "";
 	int i;
 
 	for (i = 0; i < TRIES; i++) {
@@ -91,10 +92,12 @@ static int sleep_then_wait(int wfd, long long debt_ms, long long *slept,
 			tap_bail("no /proc/self/schedstat");
 		*wait = st1.delay - st0.delay;
 		*slept = t1 - t0 - *wait - cpu;
-		tap_info("try %d: %lld ms burnt, slept %lld us (%lld planned), waited %lld us behind the RT task, ran %lld us: sleep_avg %lld us, cpu_debt %lld us",
+		if (have_cpu_debt())
+			snprintf(debt, sizeof(debt), ", cpu_debt %lld us",
+				 my_field("interactive.cpu_debt") / 1000);
+		tap_info("try %d: %lld ms burnt, slept %lld us (%lld planned), waited %lld us behind the RT task, ran %lld us: sleep_avg %lld us%s",
 			 i + 1, debt_ms, *slept / 1000, (t + MS - t0) / 1000,
-			 *wait / 1000, cpu / 1000, *sa / 1000,
-			 my_field("interactive.cpu_debt") / 1000);
+			 *wait / 1000, cpu / 1000, *sa / 1000, debt);
 		if (st1.slices - st0.slices != 1) {
 			tap_info("try %d: switched in %lld times, not once", i + 1,
 				 st1.slices - st0.slices);

@@ -556,6 +556,7 @@ static inline long long cfs_rq_field(int cpu, const char *name)
  * two of them may still come from either side of an update).
  */
 struct sched_snap {
+	pid_t pid;
 	char buf[8192];
 };
 
@@ -565,21 +566,44 @@ static inline int snap_take(struct sched_snap *s, pid_t pid)
 	ssize_t n, len = 0;
 	int fd;
 
+	/* A failed read leaves no field: snap_get() then bails out. */
+	s->pid = pid;
+	s->buf[0] = 0;
 	/* scx_interactive's fields first: snap_get() takes the first match. */
 	if (under_scx()) {
-		if (ia_scx_fields(pid, pid, s->buf, sizeof(s->buf)))
+		if (ia_scx_fields(pid, pid, s->buf, sizeof(s->buf))) {
+			s->buf[0] = 0;
 			return -1;
+		}
 		len = strlen(s->buf);
 	}
 	snprintf(path, sizeof(path), "/proc/%d/sched", pid);
 	fd = open(path, O_RDONLY);
-	if (fd < 0)
+	if (fd < 0) {
+		s->buf[0] = 0;
 		return -1;
+	}
 	while ((n = read(fd, s->buf + len, sizeof(s->buf) - 1 - len)) > 0)
 		len += n;
 	close(fd);
 	s->buf[len] = 0;
 	return 0;
+}
+
+/*
+ * A field that is not there is an error, never a value: -1, say, is a
+ * legal credit or activated, and a check of it would pass on nothing.
+ * Bail out, naming it. A test that reads a field only some milestones
+ * have asks first (have_credit(), have_cpu_debt()).
+ */
+static inline void no_field(pid_t pid, const char *name)
+{
+	char why[160];
+
+	snprintf(why, sizeof(why), "/proc/%d/sched has no %s%s", pid, name,
+		 under_scx() && !strncmp(name, "interactive.", 12) ?
+		 " (nor has scx_interactive's map)" : "");
+	tap_bail(why);
 }
 
 static inline long long snap_get(const struct sched_snap *s, const char *name)
@@ -591,19 +615,23 @@ static inline long long snap_get(const struct sched_snap *s, const char *name)
 		if ((p == s->buf || p[-1] == '\n') &&
 		    (p[nlen] == ' ' || p[nlen] == ':')) {
 			p = strchr(p, ':');
-			return p ? strtoll(p + 1, NULL, 10) : -1;
+			if (p)
+				return strtoll(p + 1, NULL, 10);
+			break;
 		}
 		p += nlen;
 	}
-	return -1;
+	no_field(s->pid, name);
+	return 0;
 }
 
+/* Field @name of /proc/<pid>/sched; bails out if the task or field is gone. */
 static inline long long sched_field(pid_t pid, const char *name)
 {
 	char v[64];
 
 	if (sched_field_str(pid, pid, name, v, sizeof(v)))
-		return -1;
+		no_field(pid, name);
 	return strtoll(v, NULL, 10);
 }
 
@@ -1068,6 +1096,18 @@ static inline long long starvation_limit_ns(int nr)
 static inline long long my_field(const char *name)
 {
 	return sched_field(getpid(), name);
+}
+
+/* Whether tasks have interactive.credit: from O12.2 (scx_interactive too). */
+static inline int have_credit(void)
+{
+	return milestone_idx() >= M_O12_2;
+}
+
+/* Whether they have interactive.cpu_debt: from the fixes, in the class. */
+static inline int have_cpu_debt(void)
+{
+	return milestone_idx() >= M_FIXES && !under_scx();
 }
 
 /*
