@@ -6,11 +6,22 @@
 # repeat.md (how far each kind of figure spreads over its runs),
 # claims.md (the 2003 claims and the targets, each decided on the
 # ranges: it holds, it does not, or the ranges overlap and it is within
-# noise), two plots (deadlines.png, p99.png), headline.md (the run in
-# one line, for the top README.md) and README.md, which puts them
+# noise), targets.md (the targets tables alone, without headings, for the
+# top README.md), two plots (deadlines.png, p99.png), headline.md (the
+# run in one line, for the top README.md) and README.md, which puts them
 # together.
 #
 #   scripts/bench-report.sh RESULTS_DIR
+#
+# Two files of the folder are written by hand, and read here:
+#   marks.txt    a column of summary.md and three.md measured before a
+#                later change to what it measures: "COLUMN<TAB>why" per
+#                line (# starts a comment). The column's head is marked,
+#                and the why printed under each table.
+#   analysis.md  what the figures say; README.md links it.
+# The line "report:" of setup.txt names the commit of this script that
+# wrote the tables (bench.sh writes it; a later run of this script on the
+# folder writes it again).
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -18,6 +29,37 @@ dir=${1:?usage: bench-report.sh RESULTS_DIR}
 csv=$dir/bench.csv
 [ -f "$csv" ] || die "no $csv"
 [ "$(wc -l <"$csv")" -gt 1 ] || die "$csv has no figures"
+
+# The commit of this script, with " plus uncommitted changes" if it
+# differs from it.
+report=$(git -C "$TOP" log -1 --format=%h -- scripts/bench-report.sh 2>/dev/null || true)
+git -C "$TOP" diff --quiet HEAD -- scripts/bench-report.sh 2>/dev/null ||
+	report="$report plus uncommitted changes"
+if [ -f "$dir/setup.txt" ]; then
+	sed -i '/^report: /d' "$dir/setup.txt"
+	echo "report: ${report:-unknown}" >>"$dir/setup.txt"
+fi
+
+# marks.txt as "COLUMN<TAB>(x) COLUMN: why" lines, x = a, b, ...
+marks=$(awk -F'\t' '/^#/ || NF < 2 { next }
+	{ printf "%s\t(%c) %s: %s\n", $1, 96 + ++n, $1, $2 }' "$dir/marks.txt" 2>/dev/null || true)
+# A column's head, marked if marks.txt names it.
+markfn='
+function head(c,   i, n, l, f) {
+	n = split(marks, l, "\n")
+	for (i = 1; i <= n; i++) {
+		split(l[i], f, "\t")
+		if (f[1] == c) return c " " substr(f[2], 1, 3)
+	}
+	return c
+}
+function marknotes(   i, n, l, f) {
+	n = split(marks, l, "\n")
+	for (i = 1; i <= n; i++) {
+		split(l[i], f, "\t")
+		if (f[2] != "") printf "\n%s\n", f[2]
+	}
+}'
 
 # Shared awk: load the CSV. A figure is (smp, milestone, scenario, role,
 # metric, sched); v[k, i] holds its n[k] values, w[k, run] the value of
@@ -110,15 +152,16 @@ END {
 # The three schedulers of the last milestone's boot, one table per CPU
 # count: EEVDF, the class and scx_interactive (the estimator as a BPF
 # scheduler), where the run has the last.
-awk "$load"'
+awk -v marks="$marks" "$load$markfn"'
 END {
 	last = mlist[nms]
 	for (k in n) { split(k, p, SUBSEP); if (p[6] == "scx") have = 1 }
 	if (!have) { print "scx_interactive was not in this run."; exit }
 	printf "The %s boot: median of %d runs per figure, and in brackets the lowest and the highest run where they differ.\n", last, nruns
+	marknotes()
 	for (si = 1; si <= nsmp; si++) {
 		smp = slist[si]
-		printf "\n### -smp %s\n\n| scenario | workload | figure | EEVDF | class | scx_interactive |\n|---|---|---|---:|---:|---:|\n", smp
+		printf "\n### -smp %s\n\n| scenario | workload | figure | EEVDF | class | %s |\n|---|---|---|---:|---:|---:|\n", smp, head("scx_interactive")
 		for (r = 1; r <= nrows; r++) {
 			split(rlist[r], p, SUBSEP)
 			if (p[1] != smp) continue
@@ -166,7 +209,7 @@ END {
 # The summary for README.md: the main figures at -smp 1, EEVDF from the
 # last milestone's boot beside the class at each milestone, each as its
 # median and range.
-awk "$load"'
+awk -v marks="$marks" "$load$markfn"'
 END {
 	nw = split("desktop audio deadlines_met|desktop x deadlines_met|desktop video deadlines_met|" \
 		"hogs audio deadlines_met|hogs audio lat_p99_us|hogs x deadlines_met|hogs x lat_p99_us|" \
@@ -181,7 +224,7 @@ END {
 	for (k in n) { split(k, p, SUBSEP); if (p[6] == "scx") scx = 1 }
 	printf "| scenario | workload | figure | EEVDF |"
 	for (i = 1; i <= nms; i++) printf " %s |", mlist[i]
-	if (scx) printf " scx_interactive |"
+	if (scx) printf " %s |", head("scx_interactive")
 	printf "\n|---|---|---|---:|"
 	for (i = 1; i <= nms; i++) printf "---:|"
 	if (scx) printf "---:|"
@@ -195,6 +238,7 @@ END {
 		if (scx) printf " %s |", cell(key(1, last, p[1], p[2], p[3], "scx"))
 		printf "\n"
 	}
+	marknotes()
 }' "$csv" >"$dir/summary.md"
 
 # The claims of the 2003 mails, at -smp 1, and the targets, at the top
@@ -352,6 +396,18 @@ END {
 	for (si = 1; si <= nsmp; si++) targets(slist[si], top)
 }' "$csv" >"$dir/claims.md"
 
+# The targets tables alone, for the top README.md: a line of text where
+# claims.md has a heading, so that a README quoting them keeps its own.
+awk 'NR == 1 && match($0, /median of [0-9]+ runs/) { runs = substr($0, RSTART, RLENGTH) }
+	/^### Targets / {
+		if (!on) {
+			print "Class figures unless EEVDF is named: " runs " (lowest-highest)."
+			print "A target holds only when every run says so; where the ranges overlap its line, it is within noise."
+		}
+		on = 1; sub(/^### /, ""); print "\n" $0 ":"; next
+	}
+	on { print }' "$dir/claims.md" >"$dir/targets.md"
+
 # Plots: deadlines met and p99 wake-up latency of the desktop tasks per
 # scenario, at -smp 1: EEVDF (from the last milestone's boot) and the
 # class at each milestone.
@@ -415,6 +471,17 @@ runs=$(awk -F, 'NR > 1 && $5 + 0 > m { m = $5 + 0 } END { print m }' "$csv")
 	cat "$dir/setup.txt"
 	echo '```'
 	echo
+	if [ -f "$dir/analysis.md" ]; then
+		echo "What these figures say, and why each target that does not hold does not:"
+		echo "[analysis.md](analysis.md), written by hand."
+		echo
+	fi
+	if [ -n "$marks" ]; then
+		echo "Measured before a later change to what they measure:"
+		echo
+		echo "$marks" | cut -f2 | sed 's/^/- /'
+		echo
+	fi
 	echo "## Main figures (-smp 1; EEVDF from the $(awk -F, 'NR > 1 { m = $1 } END { print m }' "$csv") boot, then the class at each milestone)"
 	echo
 	cat "$dir/summary.md"

@@ -14,16 +14,18 @@
 # gives each figure's median and its range over the runs, and decides
 # each claim on the range. The range of N runs holds the median of the
 # figure's distribution with confidence 1 - 2/2^N: 75 % for 3 runs,
-# 88 % for 4, 94 % for 5. A make bench of 5 runs (2026-12-04) got the
-# same verdict on each claim and target from its first 3, its first 4
-# and all 5 runs.
+# 88 % for 4, 94 % for 5. The make bench of 5 runs in
+# results/2026-12-04-b3a34e3 got the same verdict on each claim and
+# target from its first 3, its first 4 and all 5 runs.
 #
 # The -smp 1 and -smp 2 boots of a milestone run side by side: under
 # icount each QEMU runs its vCPUs in one host thread, and a guest's clock
 # counts its instructions, so its figures do not depend on how fast the
 # host runs it (but for the virtio disk's, which the host serves in real
-# time). One at a time, a boot took 3.8 to 4.5 min and a 4-run make
-# bench 42 min on 2026-12-06.
+# time). setup.txt's "elapsed:" line says how long a run took.
+#
+# The guests' output, from which bench.csv is made, is kept in
+# $CACHE/bench-raw/RUN/ (bench.csv holds all of it that counts).
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -53,6 +55,7 @@ date: $(date -u '+%F %T UTC')
 commit: $commit
 tree: Debian linux-source-6.12 $(dpkg-query -W -f='${Version}' linux-source-6.12 2>/dev/null)
 qemu: $(qemu-system-x86_64 --version | head -n 1), TCG, -icount shift=$icount,sleep=off,align=off
+report: $(git -C "$TOP" log -1 --format=%h -- scripts/bench-report.sh 2>/dev/null)
 runs: $runs of each scenario under each scheduler, interleaved
 duration: $dur ms per scenario and run, after $warm ms of warm-up for the desktop tasks
 milestones: $want
@@ -67,6 +70,11 @@ stage=$CACHE/bench-root
 disk=$CACHE/bench-disk.img
 [ -f "$disk" ] || head -c $((64 << 20)) /dev/urandom >"$disk"
 
+# The guests' output, outside the results folder.
+raw_dir=$CACHE/bench-raw/$(basename "$out")
+rm -rf "$raw_dir"
+mkdir -p "$raw_dir"
+
 # Boot milestone $1 at -smp $2 on kernel build $3 with the schedulers
 # $4, run the scenarios, and keep the guest's output in raw-$1-smp$2.txt.
 # A boot with three schedulers runs half as long again.
@@ -78,7 +86,7 @@ boot() {
 		APPEND="null_blk.irqmode=2 null_blk.completion_nsec=5000000 ia.milestone=$1" \
 		"$TOP/scripts/run-cmd.sh" "$3" \
 		"BENCH_SCHEDS='$4' /bench/run-bench.sh $runs $dur $warm $scenarios" "$stage" \
-		>"$out/raw-$1-smp$2.txt"
+		>"$raw_dir/raw-$1-smp$2.txt"
 }
 
 start=$(date +%s)
@@ -109,11 +117,11 @@ while read -r patch name; do
 	for job in "${jobs[@]}"; do
 		wait "${job%%:*}" && continue
 		smp=${job#*:}
-		echo "error: the $name boot at -smp $smp failed; see $out/raw-$name-smp$smp.txt and $CACHE/build-$kname/console-cmd-bench-smp$smp.log" >&2
+		echo "error: the $name boot at -smp $smp failed; see $raw_dir/raw-$name-smp$smp.txt and $CACHE/build-$kname/console-cmd-bench-smp$smp.log" >&2
 		failed="$failed $name/smp$smp"
 	done
 	for smp in $smps; do
-		raw=$out/raw-$name-smp$smp.txt
+		raw=$raw_dir/raw-$name-smp$smp.txt
 		# BENCH scenario=S sched=X run=N role=R k=v ... -> one CSV row per k=v.
 		awk -v m="$name" -v smp="$smp" '$1 == "BENCH" {
 			delete f
