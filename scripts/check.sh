@@ -2,8 +2,9 @@
 # Everything that gates a change, in order: the harness passes its
 # fixture tests (tests/harness, no QEMU); the series applies with no
 # fuzz; checkpatch --strict is clean and the changelogs are in shape on
-# every patch; the documentation builds; README.md's figures are the
-# saved summaries under results/; the mails of make mail, taken
+# every patch; the documentation builds; every path, make target and
+# variable that README.md and docs/ name exists; README.md's figures are
+# the saved summaries under results/; the mails of make mail, taken
 # with git am, give the quilt tree; at each milestone of the series
 # (baseline, O12.2, ...) the tree builds and the estimator tests pass;
 # the whole series passes every guest test at -smp 1 and -smp 4 and
@@ -44,6 +45,7 @@ if [ $ok = 1 ]; then
 	step checkpatch "$TOP/scripts/checkpatch.sh" || true
 	step changelogs "$TOP/scripts/check-changelogs.sh" || true
 	step docs "$TOP/scripts/check-docs.sh" || true
+	step paths "$TOP/scripts/check-paths.sh" || true
 	step readme "$TOP/scripts/readme-results.sh" --check || true
 	step mail "$TOP/scripts/mail.sh" && step roundtrip "$TOP/scripts/roundtrip.sh" || true
 fi

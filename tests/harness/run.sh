@@ -1,12 +1,15 @@
 #!/bin/bash
 # Fixture tests of the harness, with no QEMU: each console log here must
 # get from scripts/parse-results.sh the verdict its .out file holds (the
-# parser's output and its exit status, on the last line); make check's
-# step() must count each kind of step as it should; and
-# scripts/readme-results.sh must refuse a README whose figures are not
-# its saved summaries; and the benchmark's reading of cyclictest's
-# histogram (tests/bench/cyclictest-summary.awk) must give each saved
-# histogram's figures.
+# parser's output and its exit status, on the last line), kernel reports
+# included wherever they land in a line; make check's step() must count
+# each kind of step as it should; scripts/check-expected.sh must name
+# each XFAIL, XPASS and SKIP of make check's output;
+# scripts/check-paths.sh must fail a document that names a missing path,
+# make target or variable; scripts/readme-results.sh must refuse a README
+# whose figures are not its saved summaries; and the benchmark's reading
+# of cyclictest's histogram (tests/bench/cyclictest-summary.awk) must give
+# each saved histogram's figures.
 #
 #   tests/harness/run.sh
 #
@@ -151,6 +154,15 @@ step_times=
 # milestone, CPUs and reason.
 fixture "check-expected names each XFAIL, XPASS and SKIP" "$here/expected-list.out" \
 	"$here/../../scripts/check-expected.sh" "$here/expected-list.log"
+
+# scripts/check-paths.sh: in the small repository paths/, a document
+# whose every path, make target and variable exists passes; one that
+# names a missing path, target or variable, or links to a missing file,
+# fails, naming it.
+for doc in good missing-path missing-target missing-variable missing-link; do
+	fixture "check-paths on $doc.md" "$here/paths-$doc.out" \
+		"$here/../../scripts/check-paths.sh" --root "$here/paths" "$doc.md"
+done
 
 # scripts/readme-results.sh: a README's block of figures must be its
 # saved summary. Each case: what is done to a README whose block is in
