@@ -13,11 +13,13 @@
 #                numbers, and each estimator test's checks against it;
 #   matrix.md    the compile matrix's result per config;
 #   times.md     the time each kind of step took (when STEP_TIMES is
-#                given: lines "SECONDS NAME", from step in lib.sh).
+#                given: lines "SECONDS NAME", from step in lib.sh);
+#   tail.md      the last lines make check prints (when SUMMARY, its
+#                last line, is given).
 # The figures come from the step results and the guests' consoles (whose
 # lines end in CR LF: the CRs are dropped).
 #
-#   scripts/check-summary.sh RESULTS_FILE SECONDS CACHE_STATE [STEP_TIMES]
+#   scripts/check-summary.sh RESULTS_FILE SECONDS CACHE_STATE [STEP_TIMES [SUMMARY]]
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -25,6 +27,7 @@ results=${1:?usage: check-summary.sh RESULTS_FILE SECONDS CACHE_STATE}
 secs=${2:?usage: check-summary.sh RESULTS_FILE SECONDS CACHE_STATE}
 cache_state=${3:?usage: check-summary.sh RESULTS_FILE SECONDS CACHE_STATE}
 times=${4:-}
+last=${5:-}
 [ -f "$results" ] || die "no $results"
 out=$TOP/results/check
 mkdir -p "$out"
@@ -172,4 +175,13 @@ if [ -n "$times" ] && [ -f "$times" ]; then
 		}' "$times"
 	} >"$out/times.md"
 fi
-say "summaries in $out"
+if [ -n "$last" ]; then
+	{
+		echo '```'
+		echo "make check took $secs s"
+		echo ">>> summaries in ${out#"$TOP"/}"
+		echo "$last"
+		echo '```'
+	} >"$out/tail.md"
+fi
+say "summaries in ${out#"$TOP"/}"

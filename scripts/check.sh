@@ -163,12 +163,13 @@ if [ "$fail" != 0 ]; then
 fi
 took=$(($(date +%s) - start))
 echo "make check took $took s"
-# What README.md quotes from this run, under results/check/.
-"$TOP/scripts/check-summary.sh" "$results" "$took" "$cache_state" "$step_times" ||
-	echo "warning: the summaries under results/check/ were not written"
 summary="$pass passed, $fail failed"
 [ "$skip" = 0 ] || summary="$summary, $skip skipped"
 [ "$xfail" = 0 ] || summary="$summary, $xfail XFAIL"
 [ "$xpass" = 0 ] || summary="$summary, $xpass XPASS"
+# What README.md quotes from this run, under results/check/, with these
+# last lines of the output.
+"$TOP/scripts/check-summary.sh" "$results" "$took" "$cache_state" "$step_times" "$summary" ||
+	echo "warning: the summaries under results/check/ were not written"
 echo "$summary"
 [ "$fail" = 0 ]
