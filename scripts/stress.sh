@@ -97,5 +97,7 @@ mkdir -p "${sum%/*}"
 	echo
 	grep -E "^(PASS|FAIL) stress smp[0-9]+: " "$results" | grep -v ": stress_ng: \|: kunit: " | sed "s/^/- /"
 } >"$sum"
+# Its first line alone, for the documents that quote the run in a line.
+head -n 1 "$sum" >"${sum%/*}/headline.md"
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ] && [ "$pass" != 0 ]
