@@ -2,7 +2,7 @@
 # Bisectability: build the tree after every patch of the series, not only
 # at the milestones, and boot each one to the guest shell. Ends with the
 # whole series applied again, and writes the outcome to
-# results/check-series.md, which README.md quotes.
+# results/check-series.md (docs/testing.md).
 #
 #   scripts/check-series.sh
 set -u

@@ -10,9 +10,10 @@
 # the whole series passes every guest test at -smp 1 and -smp 4 and
 # boots right with a good and a bad sched_interactive=; a NUMA kernel
 # places waking tasks by cache and by node; a uniprocessor
-# kernel passes the estimator tests; scx_interactive, the estimator as a
-# sched_ext scheduler, gives the KUnit numbers and passes the estimator
-# tests that do not look into the class; kernel/sched/ gives no new W=1 or
+# kernel passes the estimator tests; a kernel with sched_ext keeps it
+# and the class apart, and scx_interactive, the estimator as a sched_ext
+# scheduler, gives the KUnit numbers and passes the estimator tests of
+# SCX_TESTS (tests/Makefile); kernel/sched/ gives no new W=1 or
 # sparse warning under the four configs of the compile matrix
 # (scripts/compile-matrix.sh). The build and boot after every patch is
 # make check-series (scripts/check-series.sh).
