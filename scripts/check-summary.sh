@@ -1,7 +1,10 @@
 #!/bin/bash
 # Write what make check measured to results/check/, for README.md
 # (scripts/readme-results.sh copies these files into it):
-#   summary.md   the date, commit, time taken and totals;
+#   summary.md   the date, commit, time taken and totals; and a copy in
+#                summary-cold.md or summary-warm.md, by whether the run
+#                started from an empty cache, so that the last run of
+#                each kind is kept;
 #   expected.md  every XFAIL, XPASS and SKIP by name, with its step, boot,
 #                milestone and reason (scripts/check-expected.sh);
 #   exploits.md  each exploit test's victims at the last 2003 step and
@@ -43,6 +46,10 @@ count() { grep -c "^$1 " "$results" || true; }
 		"($((secs / 60)) min). Each skip, XFAIL and XPASS is named in" \
 		"[results/check/expected.md](results/check/expected.md)."
 } >"$out/summary.md"
+case $cache_state in
+*warm*) cp "$out/summary.md" "$out/summary-warm.md" ;;
+*) cp "$out/summary.md" "$out/summary-cold.md" ;;
+esac
 
 {
 	echo "The XFAIL (expected to fail there, and it did), XPASS (expected to fail," \
