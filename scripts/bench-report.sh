@@ -404,7 +404,7 @@ awk 'NR == 1 && match($0, /median of [0-9]+ runs/) { runs = substr($0, RSTART, R
 			print "Class figures unless EEVDF is named: " runs " (lowest-highest)."
 			print "A target holds only when every run says so; where the ranges overlap its line, it is within noise."
 		}
-		on = 1; sub(/^### /, ""); print "\n" $0 ":"; next
+		sub(/^### /, ""); print (on ? "" : "\n") $0 ":"; on = 1; next
 	}
 	on { print }' "$dir/claims.md" >"$dir/targets.md"
 
