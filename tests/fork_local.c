@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * A new task starts on its parent's CPU, where it may run there, and
- * runs before its parent goes on, as in 2003: it shares its parent's
- * pages until it execs or writes to them, and the exec is where it is
- * placed on the least busy CPU (sched_exec()). The parent may use every
- * CPU and the others are idle, so a placement that looks for an idle CPU
- * at fork sends the child away.
+ * Where a new task starts. While another CPU is idle, on that CPU, as
+ * fair's fork balance starts it (from the smp milestone on): it runs at
+ * once, and its parent goes on. While every other CPU runs tasks of the
+ * class, on its parent's CPU, where it runs before its parent goes on,
+ * as in 2003: it shares its parent's pages until it execs or writes to
+ * them, and the exec places it again (sched_exec()). The parent may use
+ * every CPU; for the second case a hog is pinned to each CPU.
  *
  * The child runs first if the parent is switched out as fork() returns:
  * its count of involuntary switches goes up. Where the child started
@@ -54,21 +55,19 @@ static long nswitches(void)
 	return ru.ru_nvcsw + ru.ru_nivcsw;
 }
 
-int main(void)
+/*
+ * Fork TRIES times from a parent that may use every CPU: how many
+ * children started on the parent's CPU (*@same), and how many ran
+ * before their parent went on (*@first).
+ */
+static void forks(int *same, int *first)
 {
-	int i, cpu, again, same = 0, first = 0;
-	volatile struct child_report *child;
+	volatile struct child_report *child = shared_alloc(sizeof(*child));
+	int i, cpu, again;
 	long n0, n1;
 	pid_t pid;
 
-	tap_plan(2);
-	if (ia_get() < 0)
-		tap_bail(SYSCTL_PATH " missing");
-	ia_set(1);
-	if (allow_all_cpus(0))
-		tap_bail("cannot allow every CPU");
-	child = shared_alloc(sizeof(*child));
-
+	*same = *first = 0;
 	for (i = 0, again = 0; i < TRIES; i++) {
 		sleep_ms(20);
 		child->cpu = -1;
@@ -104,15 +103,46 @@ int main(void)
 			i--;
 			continue;
 		}
-		same += child->cpu == cpu;
-		first += n1 > n0;
+		*same += child->cpu == cpu;
+		*first += n1 > n0;
 	}
+}
+
+int main(void)
+{
+	int i, n = nr_cpus(), same, first, nhogs = 0;
+	pid_t hogs[CPU_SETSIZE];
+
+	tap_plan(3);
+	if (ia_get() < 0)
+		tap_bail(SYSCTL_PATH " missing");
+	ia_set(1);
+	if (allow_all_cpus(0))
+		tap_bail("cannot allow every CPU");
+
+	if (n < 2 || milestone_idx() < M_SMP) {
+		tap_skip(n < 2 ? "needs a second CPU" :
+			 "a child starts on an idle CPU from the smp milestone");
+	} else {
+		forks(&same, &first);
+		/* A kernel thread may be running on the idle CPU then. */
+		tap_ok(same <= TRIES / 10,
+		       "with the other CPUs idle, a new task starts on one of them (%d of %d on its parent's CPU, want <= %d)",
+		       same, TRIES, TRIES / 10);
+	}
+
+	/* Every other CPU busy with a task of the class. */
+	for (i = 0; n > 1 && i < n; i++)
+		hogs[nhogs++] = spawn_hog(i, 0, SCHED_OTHER);
+	if (nhogs)
+		sleep_ms(100);
+	forks(&same, &first);
+	kill_all(hogs, nhogs);
 	tap_ok(same == TRIES,
-	       "a new task starts on its parent's CPU (%d of %d, %d CPUs)",
-	       same, TRIES, nr_cpus());
+	       "with every CPU busy, a new task starts on its parent's CPU (%d of %d, %d CPUs)",
+	       same, TRIES, n);
 	tap_ok(first == TRIES,
-	       "a new task runs before its parent goes on (%d of %d)",
-	       first, TRIES);
+	       "and runs before its parent goes on (%d of %d)", first, TRIES);
 	ia_set(0);
 	return tap_exit();
 }

@@ -1047,18 +1047,19 @@ static inline void count_classes(struct class_count *c)
 /*
  * The milestone the kernel was built at, from the kernel command line
  * (ia.milestone=, which scripts/run-tests.sh sets from the tree), in
- * series order. M_FIXES is the 2003 design with its fixes, and
- * M_LATENCY adds the latency order within a level, at the end of the
- * series. A test never guesses: a missing or unknown name bails out.
+ * series order. M_FIXES is the 2003 design with its fixes, M_LATENCY
+ * adds the latency order within a level, and M_SMP placement, order and
+ * balance by priority, at the end of the series. A test never guesses:
+ * a missing or unknown name bails out.
  */
 enum { M_CORE, M_BASELINE, M_O12_2, M_O12_3, M_O13, M_O13_1, M_FIXES,
-	M_LATENCY };
+	M_LATENCY, M_SMP };
 
 static inline int milestone_idx(void)
 {
 	static const char *const names[] = {
 		"core", "baseline", "o12.2", "o12.3", "o13", "o13.1", "fixes",
-		"latency",
+		"latency", "smp",
 	};
 	const char *m = milestone();
 	unsigned int i;
