@@ -11,7 +11,7 @@
 #                with the whole series, at -smp 1 and -smp 4;
 #   rt_hog.md    what the class's deadline server leaves a task beside a
 #                SCHED_FIFO hog, under EEVDF and the class;
-#   latency.md   the latency tests' checks, under icount;
+#   latency.md   the latency tests' checks, under icount, at -smp 1 and 4;
 #   scx.md       scx_interactive: its arithmetic against the KUnit
 #                numbers, and each estimator test's checks against it;
 #   matrix.md    the compile matrix's result per config;
@@ -149,9 +149,17 @@ checks() {
 }
 
 {
-	checks lat_ "$logs/console-latencyicount.log"
+	for t in lat_ fork_slice usable switch_preempt; do
+		checks "$t" "$logs/console-latencyicount.log"
+	done
 	echo
-	echo "(tests/lat_order and tests/lat_preempt, the whole series at -smp 1 under QEMU icount, step tests-latency.)"
+	echo "(The whole series at -smp 1 under QEMU icount, step tests-latency.)"
+	echo
+	for t in wake_prio push_wait usable; do
+		checks "$t" "$logs/console-smplatencyicount.log"
+	done
+	echo
+	echo "(The whole series at -smp 4 under QEMU icount, step tests-smp-latency.)"
 } >"$out/latency.md"
 
 {
