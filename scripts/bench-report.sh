@@ -2,7 +2,7 @@
 # Turn a results folder's bench.csv into the report: summary.md (the
 # main figures at -smp 1), table.md (every figure, milestone x scenario x
 # EEVDF/class: the median of its runs and their range), three.md (the
-# last milestone's boot under EEVDF, the class and scx_interactive),
+# scx boot under EEVDF, the class and scx_interactive),
 # repeat.md (how far each kind of figure spreads over its runs),
 # claims.md (the 2003 claims and the targets, each decided on the
 # ranges: it holds, it does not, or the ranges overlap and it is within
@@ -63,7 +63,10 @@ function marknotes(   i, n, l, f) {
 
 # Shared awk: load the CSV. A figure is (smp, milestone, scenario, role,
 # metric, sched); v[k, i] holds its n[k] values, w[k, run] the value of
-# each run, so that two figures of one run can be added.
+# each run, so that two figures of one run can be added. The milestones
+# are the columns, in the order they ran; "scx" is not one of them but
+# the boot of the whole series on a kernel with sched_ext, with
+# scx_interactive (three.md, and the last column of summary.md).
 load='
 BEGIN { FS = "," }
 NR == 1 { next }
@@ -71,7 +74,7 @@ NR == 1 { next }
 	k = $2 SUBSEP $1 SUBSEP $3 SUBSEP $6 SUBSEP $7 SUBSEP $4
 	v[k, ++n[k]] = $8 + 0; w[k, $5] = $8 + 0
 	if ($5 + 0 > nruns) nruns = $5 + 0
-	if (!($1 in ms)) { ms[$1] = ++nms; mlist[nms] = $1 }
+	if ($1 != "scx" && !($1 in ms)) { ms[$1] = ++nms; mlist[nms] = $1 }
 	rk = $2 SUBSEP $3 SUBSEP $6 SUBSEP $7
 	if (!(rk in rows)) { rows[rk] = ++nrows; rlist[nrows] = rk }
 	if (!($2 in smps)) { smps[$2] = ++nsmp; slist[nsmp] = $2 }
@@ -149,15 +152,15 @@ END {
 	}
 }' "$csv" >"$dir/table.md"
 
-# The three schedulers of the last milestone's boot, one table per CPU
-# count: EEVDF, the class and scx_interactive (the estimator as a BPF
-# scheduler), where the run has the last.
+# The three schedulers of the scx boot, one table per CPU count: EEVDF,
+# the class and scx_interactive (the estimator as a BPF scheduler), where
+# the run has it.
 awk -v marks="$marks" "$load$markfn"'
 END {
-	last = mlist[nms]
+	last = "scx"
 	for (k in n) { split(k, p, SUBSEP); if (p[6] == "scx") have = 1 }
 	if (!have) { print "scx_interactive was not in this run."; exit }
-	printf "The %s boot: median of %d runs per figure, and in brackets the lowest and the highest run where they differ.\n", last, nruns
+	printf "The whole series on a kernel with sched_ext (config/scx.config), in one boot: median of %d runs per figure, and in brackets the lowest and the highest run where they differ.\n", nruns
 	marknotes()
 	for (si = 1; si <= nsmp; si++) {
 		smp = slist[si]
@@ -235,7 +238,7 @@ END {
 		if (!(e in n)) continue
 		printf "| %s | %s | %s | %s |", p[1], p[2], p[3], cell(e)
 		for (i = 1; i <= nms; i++) printf " %s |", cell(key(1, mlist[i], p[1], p[2], p[3], "ia"))
-		if (scx) printf " %s |", cell(key(1, last, p[1], p[2], p[3], "scx"))
+		if (scx) printf " %s |", cell(key(1, "scx", p[1], p[2], p[3], "scx"))
 		printf "\n"
 	}
 	marknotes()
@@ -482,7 +485,7 @@ runs=$(awk -F, 'NR > 1 && $5 + 0 > m { m = $5 + 0 } END { print m }' "$csv")
 		echo "$marks" | cut -f2 | sed 's/^/- /'
 		echo
 	fi
-	echo "## Main figures (-smp 1; EEVDF from the $(awk -F, 'NR > 1 { m = $1 } END { print m }' "$csv") boot, then the class at each milestone)"
+	echo "## Main figures (-smp 1; EEVDF from the $(awk -F, 'NR > 1 && $1 != "scx" { m = $1 } END { print m }' "$csv") boot, then the class at each milestone)"
 	echo
 	cat "$dir/summary.md"
 	echo

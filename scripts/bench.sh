@@ -1,11 +1,14 @@
 #!/bin/bash
 # make bench: build each milestone of the series, boot it under QEMU
-# icount at -smp 1 and -smp 2, run every scenario RUNS times under EEVDF
-# and under the class in that same boot (tests/bench/run-bench.sh), and
-# write the results folder: results/DATE-COMMIT/ with bench.csv, the
-# tables, the claims and the plots (scripts/bench-report.sh). The last
-# milestone's boot, on a kernel with sched_ext, runs each scenario under
-# scx_interactive too, the estimator as a BPF scheduler.
+# icount at -smp 1 and -smp 2 (the last milestone, the whole series, at
+# -smp 4 too), run every scenario RUNS times under EEVDF and under the
+# class in that same boot (tests/bench/run-bench.sh), and write the
+# results folder: results/DATE-COMMIT/ with bench.csv, the tables, the
+# claims and the plots (scripts/bench-report.sh). Every milestone boots
+# the same config, the test one. Then a boot of its own, labelled "scx",
+# of the whole series on a kernel with sched_ext (config/scx.config)
+# runs each scenario under EEVDF, the class and scx_interactive, the
+# estimator as a BPF scheduler, at -smp 1 and -smp 2.
 #
 #   scripts/bench.sh        QUICK=1: fewer milestones, scenarios and CPUs
 #
@@ -29,11 +32,14 @@
 set -eu
 . "$(dirname "$0")/lib.sh"
 
+top=$(milestones | tail -n 1 | cut -d' ' -f2)
 if [ "${QUICK:-0}" = 1 ]; then
-	dur=2000 warm=2000 smps="1" want="o12.2 o13 o13.1 fixes latency" runs=${RUNS:-3}
+	dur=2000 warm=2000 smps="1" top_smps="1" scx= runs=${RUNS:-3}
+	want="o12.2 o13 o13.1 fixes latency $top"
 	scenarios="desktop hogs makej_io reader reader_hogs hackbench pingpong"
 else
-	dur=3000 warm=2000 smps="1 2" want="baseline o12.2 o13 o13.1 fixes latency" runs=${RUNS:-4}
+	dur=3000 warm=2000 smps="1 2" top_smps="1 2 4" scx=1 runs=${RUNS:-4}
+	want="baseline o12.2 o13 o13.1 fixes latency $top"
 	scenarios="desktop hogs makej makej_io forkstorm reader reader_hogs reader_hogs_bfq virtio_bfq hackbench cyclictest pingpong"
 fi
 icount=${ICOUNT:-2}
@@ -58,8 +64,8 @@ qemu: $(qemu-system-x86_64 --version | head -n 1), TCG, -icount shift=$icount,sl
 report: $(git -C "$TOP" log -1 --format=%h -- scripts/bench-report.sh 2>/dev/null)
 runs: $runs of each scenario under each scheduler, interleaved
 duration: $dur ms per scenario and run, after $warm ms of warm-up for the desktop tasks
-milestones: $want
-smp: $smps
+milestones: $want${scx:+, and scx (the whole series on config/scx.config, with scx_interactive)}
+smp: $smps, and $top_smps for $top
 scenarios: $scenarios
 EOT
 
@@ -77,11 +83,13 @@ mkdir -p "$raw_dir"
 
 # Boot milestone $1 at -smp $2 on kernel build $3 with the schedulers
 # $4, run the scenarios, and keep the guest's output in raw-$1-smp$2.txt.
-# A boot with three schedulers runs half as long again.
+# A boot with three schedulers runs half as long again, and one at -smp
+# 4 twice as long: under icount all its vCPUs share one host thread.
 boot() {
+	local scale=$(($(echo $4 | wc -w) * ($2 > 2 ? $2 / 2 : 1)))
 	say "$1, -smp $2 ($4): $scenarios"
 	RUN_TAG=bench-smp$2 SMP=$2 ICOUNT=$icount MEM=512M \
-		TIMEOUT=${TIMEOUT:-$((1500 * $(echo $4 | wc -w) / 2))} \
+		TIMEOUT=${TIMEOUT:-$((1500 * scale / 2))} \
 		QEMU_ARGS="-drive file=$disk,if=virtio,format=raw,readonly=on" \
 		APPEND="null_blk.irqmode=2 null_blk.completion_nsec=5000000 ia.milestone=$1" \
 		"$TOP/scripts/run-cmd.sh" "$3" \
@@ -89,41 +97,27 @@ boot() {
 		>"$raw_dir/raw-$1-smp$2.txt"
 }
 
-start=$(date +%s)
-failed=
-top=$(milestones | tail -n 1 | cut -d' ' -f2)
-while read -r patch name; do
-	case " $want " in *" $name "*) ;; *) continue ;; esac
-	kname=qemu scheds="eevdf ia"
-	if [ "$name" = "$top" ]; then
-		# The last milestone's boot compares three schedulers: its
-		# kernel has sched_ext (config/scx.config), and its image
-		# scx_interactive (scripts/mkinitramfs.sh), from the
-		# tools/sched_ext patch that ends the series, which changes
-		# no kernel code.
-		"$TOP/scripts/apply-series.sh"
-		"$TOP/scripts/build-kernel.sh" scx "$TOP/config/scx.config" >/dev/null
-		"$TOP/scripts/build-scx.sh" scx >/dev/null
-		kname=scx scheds="eevdf ia scx"
-	else
-		"$TOP/scripts/apply-series.sh" "$patch"
-		"$TOP/scripts/build-kernel.sh" qemu >/dev/null
-	fi
-	jobs=()
-	for smp in $smps; do
-		boot "$name" "$smp" "$kname" "$scheds" &
+# boots LABEL KERNEL SCHEDS SMP...: boot kernel build KERNEL at each CPU
+# count side by side (under icount each guest's figures count its own
+# instructions, whatever the host does beside it), and add the figures
+# to bench.csv under LABEL.
+boots() {
+	local label=$1 kname=$2 scheds=$3 smp raw job jobs=()
+	shift 3
+	for smp in "$@"; do
+		boot "$label" "$smp" "$kname" "$scheds" &
 		jobs+=("$!:$smp")
 	done
 	for job in "${jobs[@]}"; do
 		wait "${job%%:*}" && continue
 		smp=${job#*:}
-		echo "error: the $name boot at -smp $smp failed; see $raw_dir/raw-$name-smp$smp.txt and $CACHE/build-$kname/console-cmd-bench-smp$smp.log" >&2
-		failed="$failed $name/smp$smp"
+		echo "error: the $label boot at -smp $smp failed; see $raw_dir/raw-$label-smp$smp.txt and $CACHE/build-$kname/console-cmd-bench-smp$smp.log" >&2
+		failed="$failed $label/smp$smp"
 	done
-	for smp in $smps; do
-		raw=$raw_dir/raw-$name-smp$smp.txt
+	for smp in "$@"; do
+		raw=$raw_dir/raw-$label-smp$smp.txt
 		# BENCH scenario=S sched=X run=N role=R k=v ... -> one CSV row per k=v.
-		awk -v m="$name" -v smp="$smp" '$1 == "BENCH" {
+		awk -v m="$label" -v smp="$smp" '$1 == "BENCH" {
 			delete f
 			for (i = 2; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
 			for (i = 2; i <= NF; i++) {
@@ -134,9 +128,34 @@ while read -r patch name; do
 			}
 		}' "$raw" >>"$csv"
 	done
+}
+
+start=$(date +%s)
+failed=
+while read -r patch name; do
+	case " $want " in *" $name "*) ;; *) continue ;; esac
+	"$TOP/scripts/apply-series.sh" "$patch"
+	"$TOP/scripts/build-kernel.sh" qemu >/dev/null
+	if [ "$name" = "$top" ]; then
+		# shellcheck disable=SC2086
+		boots "$name" qemu "eevdf ia" $top_smps
+	else
+		# shellcheck disable=SC2086
+		boots "$name" qemu "eevdf ia" $smps
+	fi
 done <<EOF_M
 $(milestones)
 EOF_M
+# scx_interactive: the whole series, whose last patch (tools/sched_ext)
+# changes no kernel code, on a kernel with sched_ext, and the loader in
+# its image (scripts/mkinitramfs.sh).
+if [ -n "$scx" ]; then
+	"$TOP/scripts/apply-series.sh"
+	"$TOP/scripts/build-kernel.sh" scx "$TOP/config/scx.config" >/dev/null
+	"$TOP/scripts/build-scx.sh" scx >/dev/null
+	# shellcheck disable=SC2086
+	boots scx scx "eevdf ia scx" $smps
+fi
 "$TOP/scripts/apply-series.sh" >/dev/null
 echo "elapsed: $(($(date +%s) - start)) s" >>"$out/setup.txt"
 
