@@ -5,6 +5,7 @@
 #   make check-series build and boot the tree after every patch
 #   make mail        the series as [PATCH n/m] mails with a cover letter, in mail/
 #   make bench       EEVDF and each milestone under icount (QUICK=1: a short set)
+#   make cost        what placing a wake-up and a balance cost, against fair, at -smp 8
 #   make stress      the debug kernel under stress-ng and a switch storm
 #   make readme      copy the saved figures under results/ into README.md
 #   make qemu        boot the kernel to a busybox shell
@@ -27,7 +28,7 @@ ADD ?=
 CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/sched-interactive
 export SMP MEM APPEND ICOUNT CACHE QUICK RUNS
 
-.PHONY: all deps series kernel initramfs qemu-test check check-series mail bench stress readme qemu qemu-scx qemu-run clean
+.PHONY: all deps series kernel initramfs qemu-test check check-series mail bench cost stress readme qemu qemu-scx qemu-run clean
 
 all: qemu-test
 
@@ -55,6 +56,10 @@ mail: series
 bench:
 	@scripts/deps.sh rt-tests gnuplot-nox
 	@scripts/bench.sh
+
+cost:
+	@scripts/deps.sh rt-tests
+	@SMP=$(if $(filter command line environment,$(origin SMP)),$(SMP),8) scripts/cost.sh
 
 stress:
 	@scripts/deps.sh stress-ng dwarves
