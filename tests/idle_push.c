@@ -8,9 +8,10 @@
  *
  * The test task runs at SCHED_FIFO with SCHED_RESET_ON_FORK, so that its
  * children start in the class. It wakes, keeps its CPU busy for 60 ms,
- * then forks two hogs: both start on its CPU (a new task starts on its
- * parent's CPU), where they cannot run while it spins. One of them must
- * start on another CPU within BOUND_MS.
+ * then, pinned to its CPU, forks two hogs, which start there, pinned too,
+ * and lets them run anywhere; the pin keeps a new task's placement on an
+ * idle CPU out of the test. They cannot run while it spins. One of them
+ * must start on another CPU within BOUND_MS.
  */
 #include "ia.h"
 
@@ -70,9 +71,15 @@ int main(void)
 			s[j].ns = 0;
 		}
 		cpu = sched_getcpu();
+		if (pin_to(0, cpu))
+			tap_bail("cannot pin to its CPU");
 		t0 = now_ns();
 		for (j = 0; j < 2; j++)
 			pids[j] = spawn_reporting_hog(&s[j]);
+		for (j = 0; j < 2; j++) {
+			if (allow_all_cpus(pids[j]))
+				tap_bail("cannot allow every CPU to a hog");
+		}
 
 		/* Spin, at SCHED_FIFO, until a hog runs on another CPU. */
 		first = -1;
@@ -84,6 +91,8 @@ int main(void)
 			}
 		}
 		kill_all(pids, 2);
+		if (allow_all_cpus(0))
+			tap_bail("cannot allow every CPU");
 		if (first < 0) {
 			tap_info("try %d: on CPU %d, no hog ran elsewhere within %d ms",
 				 i, cpu, GIVE_UP_MS);
