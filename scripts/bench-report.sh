@@ -299,7 +299,7 @@ function hogs_row(s, m, sc, what,   h, he) {
 	    have(h) && have(he) ? and3(ge(lo(h), hi(h), 0.95 * lo(he), 0.95 * hi(he)), ge(1.05 * lo(he), 1.05 * hi(he), lo(h), hi(h))) : "",
 	    sprintf("%s vs %s ms of work/s (medians %s)", cell(h), cell(he), med(he) > 0 ? sprintf("%+.1f %%", 100 * (med(h) / med(he) - 1)) : "-"))
 }
-function targets(s, m,   sc, x, xp, c, e, o, f) {
+function targets(s, m,   sc, x, xp, c, e, o, f, g, gp) {
 	printf "\n### Targets (%s, -smp %s)\n\n", m, s
 	print "| target | result | figures |"
 	print "|---|---|---|"
@@ -327,6 +327,11 @@ function targets(s, m,   sc, x, xp, c, e, o, f) {
 		have(f) ? sprintf(", the first at cycle %s", cell(f)) : ""))
 	hogs_row(s, m, "hogs", "beside the desktop")
 	hogs_row(s, m, "cyclictest", "without the desktop")
+	# What the emulated machine itself takes from a busy CPU at this
+	# count (tests/bench/gap.c), a floor under every latency above.
+	g = T(s, m, "gap", "gap", "gap_max_us", "eevdf"); gp = T(s, m, "gap", "gap", "gap_pct", "eevdf")
+	if (have(g))
+		printf "\nThe machine, with a spinner pinned to each CPU (EEVDF): the longest time a CPU did not run it, %s us; the time lost in gaps of 50 us or more, %s %%.\n", cell(g), cell(gp)
 }
 END {
 	printf "The 2003 claims at -smp 1, the targets at each CPU count; class figures unless EEVDF is named: median of %d runs (lowest-highest).\n", nruns

@@ -40,7 +40,7 @@ if [ "${QUICK:-0}" = 1 ]; then
 else
 	dur=3000 warm=2000 smps="1 2" top_smps="1 2 4" scx=1 runs=${RUNS:-4}
 	want="baseline o12.2 o13 o13.1 fixes latency $top"
-	scenarios="desktop hogs makej makej_io forkstorm reader reader_hogs reader_hogs_bfq virtio_bfq hackbench cyclictest pingpong"
+	scenarios="desktop hogs makej makej_io forkstorm reader reader_hogs reader_hogs_bfq virtio_bfq hackbench cyclictest pingpong gap"
 fi
 icount=${ICOUNT:-2}
 case $runs in

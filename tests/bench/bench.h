@@ -97,6 +97,26 @@ static inline void work_us(long long us)
 	work_loops(us * loops_per_ms() / 1000);
 }
 
+/*
+ * @us of CPU time, by this thread's CPU clock: the work of the desktop
+ * tasks, whose demand is a share of their CPU. Under QEMU icount with
+ * more than one vCPU, the vCPUs take turns in one host thread and the
+ * guest's clock counts the instructions of all of them, so a busy vCPU
+ * executes 1/N of what it does alone: work counted in iterations, as
+ * calibrated on an idle guest, then takes up to N times the CPU time
+ * (make bench's cpu_got_pct read about 230 % at -smp 2, and 130 % even
+ * at -smp 1, under every scheduler), and a video frame of 8 ms became
+ * 32 ms at -smp 4. Counted in CPU time, the demand is what the scenario
+ * says at any CPU count.
+ */
+static inline void work_cpu_us(long long us)
+{
+	long long end = thread_cpu_ns() + us * NSEC_PER_USEC;
+
+	while (thread_cpu_ns() < end)
+		work_loops(loops_per_ms() / 100);
+}
+
 /* A small, seeded generator (xorshift64*): the same seed, the same run. */
 static inline uint64_t rnd_next(uint64_t *s)
 {

@@ -163,6 +163,9 @@ scenario() {
 		hogs
 		cyclic &
 		;;
+	# The machine itself: how long a busy vCPU does not run (under
+	# icount with several vCPUs, the others' turns).
+	gap) gap "$dur" | sed 's/^/role=gap /' ;;
 	pingpong)
 		c0=$(ctxt)
 		r=$(pingpong 20000)
