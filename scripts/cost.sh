@@ -9,12 +9,16 @@
 # to results/cost/cost.md with the command's setup.
 #
 #   select_task_rq_fair / select_task_rq_interactive   placing a wake-up
-#   balance_fair / balance_interactive                 the new-idle pull,
+#   sched_balance_newidle / balance_interactive        the new-idle pull,
 #                                                      at each pick
-#   sched_balance_rq / interactive_balance             a balance in
+#   sched_balance_domains / interactive_balance        a CPU's balance in
 #                                                      SCHED_SOFTIRQ
 #
 # The profiler's own cost is in every figure, the same for both classes.
+# Under icount the vCPUs take turns on one host thread, so a spin on a
+# runqueue lock held by a vCPU that is not running lasts until that one
+# runs again: figures that take two runqueue locks (the balances) are
+# upper bounds.
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -53,8 +57,8 @@ grep -q '^COST ' "$raw" || die "the guest printed no figures; see $CACHE/build-t
 		return sprintf("%s | %d | %.0f", fn, calls[s, fn], 1000 * us[s, fn] / calls[s, fn])
 	}
 	END {
-		n = split("placing a wake-up|new-idle pull, at each pick|a balance in SCHED_SOFTIRQ", what, "|")
-		split("select_task_rq_fair balance_fair sched_balance_rq", fair, " ")
+		n = split("placing a wake-up|new-idle pull, at each pick|a CPU\x27s balance in SCHED_SOFTIRQ", what, "|")
+		split("select_task_rq_fair sched_balance_newidle sched_balance_domains", fair, " ")
 		split("select_task_rq_interactive balance_interactive interactive_balance", ia, " ")
 		for (i = 1; i <= n; i++)
 			printf "| %s | %s | %s |\n", what[i], cell("eevdf", fair[i]), cell("ia", ia[i])
