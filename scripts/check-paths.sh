@@ -82,6 +82,7 @@ names() {
 		printf "path\t%s:%d\t%s\n", doc, FNR, word
 	}
 	function makecmd(s,   w, n, i, mdir) {
+		if (quoted) return
 		n = words(s, w)
 		if (w[1] != "make") return
 		mdir = "."
@@ -96,6 +97,11 @@ names() {
 			printf "target\t%s:%d\t%s\t%s\n", doc, FNR, w[i], mdir
 		}
 	}
+	# A block from results/ quotes the output of a program, which may start
+	# with "make" without being a command: its paths are checked, its
+	# make commands are not.
+	/^<!-- from [^ ]+ -->$/ { quoted = 1 }
+	/^<!-- end -->$/ { quoted = 0 }
 	/^[ \t]*```/ { fence = !fence; prev = "fence"; next }
 	{
 		line = $0
